@@ -12,13 +12,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/apps/open-link-dialog.tsx',
   'renderer/features/apps/permission-ask.tsx',
   'renderer/features/apps/server-apps.tsx',
-  // renderer/features/bundles
-  'renderer/features/bundles/bundle-dialog.tsx',
-  'renderer/features/bundles/bundle-entry.tsx',
-  'renderer/features/bundles/bundle-facts.tsx',
-  'renderer/features/bundles/bundle-install-step.tsx',
-  'renderer/features/bundles/bundle-review-facts.tsx',
-  'renderer/features/bundles/bundle-settings.tsx',
   // renderer/features/chat
   'renderer/features/chat/chat-view.tsx',
   'renderer/features/chat/composer.tsx',
@@ -59,14 +52,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/usage-line.tsx',
   'renderer/features/chat/use-file-drop.tsx',
   'renderer/features/chat/use-mentions.tsx',
-  // renderer/features/config-import
-  'renderer/features/config-import/export-dialog.tsx',
-  'renderer/features/config-import/import-dialog.tsx',
-  'renderer/features/config-import/import-preview.tsx',
-  'renderer/features/config-import/imported-notice.tsx',
-  // renderer/features/config
-  'renderer/features/config/config-banner.tsx',
-  'renderer/features/config/config-editor.tsx',
   // renderer/features/discover
   'renderer/features/discover/discover-view.tsx',
   'renderer/features/discover/entry-details.tsx',
@@ -110,17 +95,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/roots/root-row.tsx',
   'renderer/features/roots/roots-access.tsx',
   'renderer/features/roots/roots-view.tsx',
-  // renderer/features/sandbox
-  'renderer/features/sandbox/denial-notice.tsx',
-  'renderer/features/sandbox/form-sandbox.tsx',
-  'renderer/features/sandbox/import-sandbox.tsx',
-  'renderer/features/sandbox/policy-facts.tsx',
-  'renderer/features/sandbox/review-sandbox.tsx',
-  'renderer/features/sandbox/sandbox-editor.tsx',
-  'renderer/features/sandbox/sandbox-fact.tsx',
-  'renderer/features/sandbox/sandbox-offer.tsx',
-  'renderer/features/sandbox/sandbox-panel.tsx',
-  'renderer/features/sandbox/sandboxed-chip.tsx',
   // renderer/features/servers
   'renderer/features/servers/instructions-setting.tsx',
   'renderer/features/servers/keep-approvals-dialog.tsx',

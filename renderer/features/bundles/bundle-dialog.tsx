@@ -5,6 +5,9 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { bundleFileProblem, toBase64, UPLOAD_CHUNK_BYTES } from './bundle-model';
 import { BundleInstallStep } from './bundle-install-step';
 import { Dialog, DialogBody, DialogDescription, DialogFooter, DialogHeader } from '../../ui/dialog';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 type Opening =
   | { step: 'opening'; sent: number }
@@ -52,6 +55,7 @@ function useOpenedBundle(file: File): Opening {
 
 /** "Install a bundle": the file opened by the host, its details, its settings, the review, then Install. */
 export function BundleDialog({ file, onClose }: { file: File; onClose: () => void }) {
+  const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const opening = useOpenedBundle(file);
   const installed = useRef(false);
@@ -70,28 +74,31 @@ export function BundleDialog({ file, onClose }: { file: File; onClose: () => voi
       className="dialog-bundle"
       aria-describedby="bundle-dialog-description"
     >
-      <DialogHeader title="Install an MCP Bundle" />
-      <DialogDescription id="bundle-dialog-description">
-        A bundle is a server packed in one file. Nothing runs until you have seen exactly what will run and pressed
-        Install.
-      </DialogDescription>
+      <DialogHeader title={t('bundles.dialog.title')} />
+      <DialogDescription id="bundle-dialog-description">{t('bundles.dialog.description')}</DialogDescription>
       {opening.step === 'opening' ? (
         <DialogBody>
           <p role="status" className="muted">
-            Opening {file.name}…{' '}
-            {file.size > UPLOAD_CHUNK_BYTES ? `${Math.round((opening.sent / file.size) * 100)}%` : ''}
+            {t('bundles.dialog.opening', { file: file.name })}{' '}
+            {file.size > UPLOAD_CHUNK_BYTES
+              ? formatNumber(Math.round((opening.sent / file.size) * 100) / 100, { style: 'percent' })
+              : ''}
           </p>
         </DialogBody>
       ) : opening.step === 'refused' ? (
         <>
           <DialogBody>
             <InlineAlert>
-              <strong>{file.name} cannot be installed.</strong> {opening.message}
+              <T
+                id="bundles.dialog.refused"
+                values={{ file: file.name, reason: opening.message }}
+                components={{ strong: <strong /> }}
+              />
             </InlineAlert>
           </DialogBody>
           <DialogFooter>
             <Button variant="primary" onClick={close}>
-              Close
+              {t('bundles.dialog.close')}
             </Button>
           </DialogFooter>
         </>

@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useContext, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button } from '../../ui/controls';
 import { InboxIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 // The dialog (form, review) loads only when a bundle is opened.
 const BundleDialog = lazy(async () => ({ default: (await import('./bundle-dialog')).BundleDialog }));
@@ -17,6 +18,7 @@ function hasFiles(event: DragEvent): boolean {
  * picked with OpenBundleButton inside it.
  */
 export function BundleDropZone({ children, className }: { children: ReactNode; className?: string }) {
+  const t = useT();
   const [file, setFile] = useState<File>();
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
@@ -52,7 +54,7 @@ export function BundleDropZone({ children, className }: { children: ReactNode; c
         {dragging ? (
           <div className="bundle-drop-overlay" aria-hidden="true">
             <InboxIcon />
-            <span>Drop a .mcpb bundle to install it</span>
+            <span>{t('bundles.entry.drop')}</span>
           </div>
         ) : null}
       </div>
@@ -77,19 +79,20 @@ export function OpenBundleButton({
   variant?: 'ghost' | 'secondary';
   size?: 'sm' | 'md';
 }) {
+  const t = useT();
   const open = useContext(OpenBundle);
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <Button size={size} variant={variant} icon={<InboxIcon />} onClick={() => input.current?.click()}>
-        Install bundle…
+        {t('bundles.entry.install')}
       </Button>
       <input
         ref={input}
         type="file"
         accept=".mcpb,.dxt"
         hidden
-        aria-label="MCP Bundle file"
+        aria-label={t('bundles.entry.file')}
         onChange={(event) => {
           const picked = event.target.files?.[0];
           event.target.value = '';

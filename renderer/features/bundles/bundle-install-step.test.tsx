@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BundleInspection, BundleReview } from '../../../shared/contract/bundles';
 import { ok } from '../../../shared/result';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { BundleInstallStep } from './bundle-install-step';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -75,5 +76,37 @@ describe('BundleInstallStep', () => {
       name: 'preloading',
       confirmed: ['LD_PRELOAD'],
     });
+  });
+
+  it('words the bundle, its files and the toast in Japanese, the bundle’s own words as they are', async () => {
+    await act(() => activateLocale('ja'));
+    const transport = createFakeTransport({
+      'sandbox.support': () => ok({ available: false, platform: 'linux', reason: 'not here', warnings: [] }),
+      'bundles.review': () => ok({ ...review, warnings: [] }),
+      'bundles.install': () => ok(serverState('preloading')),
+    });
+    const { store } = renderWithBerth(
+      <BundleInstallStep
+        inspection={{ ...inspection, installed: [{ server: 'preloading', version: '0.9.0' }] }}
+        onCancel={() => undefined}
+        onInstalled={() => undefined}
+      />,
+      { transport },
+    );
+    const about = screen.getByRole('region', { name: 'このバンドルについて' });
+    expect(about.textContent).toContain('署名なし');
+    expect(about.textContent).toContain('プログラム');
+    expect(about.textContent).toContain('作成者: Someone');
+    expect(about.textContent).toContain('2 個のファイル、100 B');
+    expect(about.textContent).toContain(
+      'インストール済み: 「preloading」（0.9.0）。同じサーバー名を使うと更新されます。',
+    );
+    expect(about.textContent).toContain('Sets LD_PRELOAD');
+    expect(screen.getByText('このバンドルに設定項目はありません。')).toBeTruthy();
+    const install = await screen.findByRole<HTMLButtonElement>('button', { name: 'インストール' });
+    await waitFor(() => expect(install.disabled).toBe(false));
+    fireEvent.click(install);
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('「preloading」をインストールしました'));
+    expect(store.getState().toasts.at(-1)?.message).toBe('preloading 1.0.0 を起動しています。');
   });
 });

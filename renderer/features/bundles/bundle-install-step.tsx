@@ -9,6 +9,7 @@ import { BundleSettings } from './bundle-settings';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
 import { DialogBody } from '../../ui/dialog';
+import { useT } from '../../i18n/use-t';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -23,6 +24,7 @@ export function BundleInstallStep({
   onCancel: () => void;
   onInstalled: () => void;
 }) {
+  const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const selectServer = useBerth((s) => s.selectServer);
   const pushToast = useBerth((s) => s.pushToast);
@@ -83,8 +85,11 @@ export function BundleInstallStep({
     selectServer(result.value.name);
     pushToast({
       tone: 'success',
-      title: `Installed “${result.value.name}”`,
-      message: `${inspection.manifest.displayName ?? inspection.manifest.name} ${inspection.manifest.version} is starting.`,
+      title: t('bundles.install.installed', { server: result.value.name }),
+      message: t('bundles.install.starting', {
+        bundle: inspection.manifest.displayName ?? inspection.manifest.name,
+        version: inspection.manifest.version,
+      }),
     });
     onInstalled();
   }
@@ -95,12 +100,12 @@ export function BundleInstallStep({
         <BundleFacts inspection={inspection} />
         <section className="bundle-section" aria-labelledby="bundle-settings-title">
           <h3 id="bundle-settings-title" className="bundle-section-title">
-            Settings
+            {t('bundles.install.settings')}
           </h3>
           <Field
-            label="Server name"
+            label={t('bundles.install.name')}
             error={installError?.path === 'name' ? installError.message : undefined}
-            hint="How the server is listed in Berth."
+            hint={t('bundles.install.nameHint')}
           >
             {({ id, describedBy, invalid }) => (
               <input
@@ -122,12 +127,12 @@ export function BundleInstallStep({
         </section>
         <section className="bundle-section" aria-labelledby="bundle-review-title">
           <h3 id="bundle-review-title" className="bundle-section-title">
-            What will run
+            {t('bundles.install.review')}
           </h3>
           {reviewError !== undefined ? (
             <InlineAlert>{reviewError}</InlineAlert>
           ) : review === undefined ? (
-            <p className="muted">Checking…</p>
+            <p className="muted">{t('bundles.install.checking')}</p>
           ) : (
             <BundleReviewFacts review={review} />
           )}
@@ -139,9 +144,9 @@ export function BundleInstallStep({
         ) : null}
       </DialogBody>
       <footer className="dialog-footer">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('bundles.install.cancel')}</Button>
         <Button variant="primary" disabled={!ready || busy} onClick={() => void install()}>
-          {busy ? 'Installing…' : 'Install'}
+          {t(busy ? 'bundles.install.installing' : 'bundles.install.install')}
         </Button>
       </footer>
     </>

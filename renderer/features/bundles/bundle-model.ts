@@ -1,4 +1,6 @@
 import type { BundleField, BundleValues } from '../../../shared/contract/bundles';
+import type { MessageId } from '../../i18n/message-ids';
+import { translate, type Translate } from '../../i18n/use-t';
 
 /** Raw bytes per `bundles.upload` chunk: 3 MiB is 4 MiB of base64, the most one call may carry. */
 export const UPLOAD_CHUNK_BYTES = 3 * 1024 * 1024;
@@ -65,39 +67,34 @@ export function valuesFromDrafts(fields: readonly BundleField[], drafts: Drafts)
 }
 
 /** The hint under a field: what it takes, and where a sensitive value goes. */
-export function fieldHint(field: BundleField): string | undefined {
+export function fieldHint(field: BundleField, t: Translate = translate): string | undefined {
   const parts: string[] = [];
   const description = field.description.trim();
   if (description !== '') parts.push(/[.!?]$/.test(description) ? description : `${description}.`);
-  if (field.multiple) parts.push('One per line.');
-  if (field.type === 'directory') parts.push('The full path of a folder.');
-  if (field.type === 'file') parts.push('The full path of a file.');
+  if (field.multiple) parts.push(t('bundles.hint.multiple'));
+  if (field.type === 'directory') parts.push(t('bundles.hint.directory'));
+  if (field.type === 'file') parts.push(t('bundles.hint.file'));
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
     parts.push(
       field.min !== undefined && field.max !== undefined
-        ? `From ${field.min} to ${field.max}.`
+        ? t('bundles.hint.range', { min: field.min, max: field.max })
         : field.min !== undefined
-          ? `At least ${field.min}.`
-          : `At most ${field.max}.`,
+          ? t('bundles.hint.min', { min: field.min })
+          : t('bundles.hint.max', { max: field.max ?? 0 }),
     );
   }
-  if (field.sensitive) parts.push('Kept in Berth’s secret store, never in the config file or on a command line.');
+  if (field.sensitive) parts.push(t('bundles.hint.sensitive'));
   return parts.length === 0 ? undefined : parts.join(' ');
 }
 
-const SERVER_TYPES: Record<string, string> = {
-  node: 'Node.js server',
-  python: 'Python server',
-  uv: 'Python server (uv)',
-  binary: 'Program',
+const SERVER_TYPES: Record<string, MessageId> = {
+  node: 'bundles.type.node',
+  python: 'bundles.type.python',
+  uv: 'bundles.type.uv',
+  binary: 'bundles.type.binary',
 };
 
-export function serverTypeLabel(type: string): string {
-  return SERVER_TYPES[type] ?? type;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+export function serverTypeLabel(type: string, t: Translate = translate): string {
+  const id = SERVER_TYPES[type];
+  return id === undefined ? type : t(id);
 }

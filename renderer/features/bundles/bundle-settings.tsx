@@ -2,6 +2,7 @@ import type { BundleField } from '../../../shared/contract/bundles';
 import { Field } from '../../ui/controls';
 import { Switch } from '../../ui/switch';
 import { fieldHint, type FieldDraft, type Drafts } from './bundle-model';
+import { useT } from '../../i18n/use-t';
 
 interface SettingsProps {
   fields: readonly BundleField[];
@@ -13,14 +14,15 @@ interface SettingsProps {
 
 /** The bundle's `user_config` as a form: text, numbers, switches, paths, lists; sensitive values as password fields. */
 export function BundleSettings({ fields, drafts, problems, onChange }: SettingsProps) {
-  if (fields.length === 0) return <p className="muted">This bundle asks for no settings.</p>;
+  const t = useT();
+  if (fields.length === 0) return <p className="muted">{t('bundles.settings.none')}</p>;
   return (
     <>
       {fields.map((field) => {
         const draft = drafts[field.key];
-        const label = `${field.title}${field.required ? ' (required)' : ''}`;
+        const label = field.required ? t('bundles.settings.required', { title: field.title }) : field.title;
         return (
-          <Field key={field.key} label={label} hint={fieldHint(field)} error={problems.get(`values.${field.key}`)}>
+          <Field key={field.key} label={label} hint={fieldHint(field, t)} error={problems.get(`values.${field.key}`)}>
             {({ id, describedBy, invalid }) =>
               field.type === 'boolean' ? (
                 <Switch

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/result';
 import type { FakeHandlers } from '../../test-support/fake-transport';
 import { ExportDialog } from './export-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -37,6 +38,24 @@ describe('export dialog', () => {
     expect(((await screen.findByRole('textbox', { name: 'Exported config' })) as HTMLTextAreaElement).value).toBe(TEXT);
     expect(screen.getByRole('note').textContent).toContain('GITHUB_TOKEN of github');
     expect(screen.getByText('1 server')).toBeTruthy();
+  });
+
+  it('speaks Japanese when that is the language: count, left-out secrets and the file name to save', async () => {
+    await act(() => activateLocale('ja'));
+    mount({
+      'configImport.export': () =>
+        ok({
+          text: TEXT,
+          fileName: 'claude_desktop_config.json',
+          serverCount: 3,
+          omittedSecrets: [{ server: 'github', key: 'GITHUB_TOKEN' }],
+        }),
+    });
+    expect(await screen.findByRole('textbox', { name: 'エクスポートした設定' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Claude Desktop 用にエクスポート' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('github の GITHUB_TOKEN');
+    expect(screen.getByText('3 個のサーバー')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'claude_desktop_config.json を保存' })).toBeTruthy();
   });
 
   it('copies to the clipboard, and says so when it cannot', async () => {

@@ -5,9 +5,12 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { ArrowDownIcon, CopyIcon, KeyIcon } from '../../ui/icons';
 import { errorMessage } from '../../../shared/error-message';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
 export function ExportDialog() {
+  const t = useT();
   const open = useBerth((s) => s.interopDialog === 'export');
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
   return (
@@ -18,10 +21,9 @@ export function ExportDialog() {
       aria-describedby="export-dialog-description"
       focusSelf
     >
-      <DialogHeader title="Export for Claude Desktop" />
+      <DialogHeader title={t('config-import.export.title')} />
       <DialogDescription id="export-dialog-description">
-        Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only
-        settings are not included.
+        <T id="config-import.export.description" components={{ code: <code /> }} />
       </DialogDescription>
       {open ? <ExportBody /> : null}
     </Dialog>
@@ -39,6 +41,7 @@ function saveText(text: string, fileName: string): void {
 }
 
 function ExportBody() {
+  const t = useT();
   const exportClaudeDesktop = useBerth((s) => s.exportClaudeDesktop);
   const pushToast = useBerth((s) => s.pushToast);
   const [result, setResult] = useState<ClaudeDesktopExport>();
@@ -59,12 +62,12 @@ function ExportBody() {
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
-      pushToast({ tone: 'success', title: 'Copied the config' });
+      pushToast({ tone: 'success', title: t('config-import.export.copied') });
     } catch (copyError) {
       pushToast({
         tone: 'error',
-        title: 'Could not copy',
-        message: `${errorMessage(copyError)}. Select the text and copy it instead.`,
+        title: t('config-import.export.copyFailed'),
+        message: t('config-import.export.copyFailedMessage', { error: errorMessage(copyError) }),
       });
     }
   }
@@ -73,33 +76,37 @@ function ExportBody() {
     <>
       <DialogBody>
         {error ? (
-          <InlineAlert>Could not export: {error}</InlineAlert>
+          <InlineAlert>{t('config-import.export.failed', { error })}</InlineAlert>
         ) : result === undefined ? (
-          <p className="muted">Preparing the export…</p>
+          <p className="muted">{t('config-import.export.preparing')}</p>
         ) : (
           <>
             {result.omittedSecrets.length > 0 ? (
               <div className="inline-alert warn export-secrets" role="note">
                 <KeyIcon />
                 <div>
-                  <p>Secret values are left out; enter them again in the other app:</p>
+                  <p>{t('config-import.export.secretsLeftOut')}</p>
                   <ul>
                     {result.omittedSecrets.map((secret) => (
                       <li key={`${secret.server}/${secret.key}`}>
-                        <code>{secret.key}</code> of {secret.server}
+                        <T
+                          id="config-import.export.secretOf"
+                          values={{ key: secret.key, server: secret.server }}
+                          components={{ code: <code /> }}
+                        />
                       </li>
                     ))}
                   </ul>
                 </div>
               </div>
             ) : null}
-            <p className="muted">{result.serverCount === 1 ? '1 server' : `${result.serverCount} servers`}</p>
+            <p className="muted">{t('config-import.export.count', { count: result.serverCount })}</p>
             <textarea
               className="input mono export-text"
               readOnly
               value={result.text}
               rows={14}
-              aria-label="Exported config"
+              aria-label={t('config-import.export.text')}
               spellCheck={false}
             />
           </>
@@ -107,7 +114,7 @@ function ExportBody() {
       </DialogBody>
       <footer className="dialog-footer">
         <Button icon={<CopyIcon />} disabled={result === undefined} onClick={() => result && void copy(result.text)}>
-          Copy
+          {t('config-import.export.copy')}
         </Button>
         <Button
           variant="primary"
@@ -115,7 +122,9 @@ function ExportBody() {
           disabled={result === undefined}
           onClick={() => result && saveText(result.text, result.fileName)}
         >
-          Save {result?.fileName ?? 'file'}
+          {result === undefined
+            ? t('config-import.export.saveFile')
+            : t('config-import.export.saveNamed', { file: result.fileName })}
         </Button>
       </footer>
     </>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ForeignLocation, ImportOutcome, ImportPreview } from '../../../shared/contract/config-import';
 import { ok } from '../../../shared/result';
@@ -7,6 +7,7 @@ import { createFakeTransport } from '../../test-support/fake-transport';
 import { ImportDialog } from './import-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -90,6 +91,35 @@ describe('import dialog', () => {
     expect(await screen.findByText(/No Claude Desktop, Cursor or VS Code config was found/)).toBeTruthy();
     expect((screen.getByRole('button', { name: /Cursor/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('textbox', { name: 'Contents' })).toBeTruthy();
+  });
+
+  it('speaks Traditional Chinese when that is the language, the file’s label and the code names left as they are', async () => {
+    await act(() => activateLocale('zh-TW'));
+    mount([cursor], { imported: true, added: [] });
+    expect(await screen.findByRole('heading', { name: '匯入伺服器' })).toBeTruthy();
+    const empty = await screen.findByRole('status');
+    expect(empty.textContent).toBe(
+      '在下列位置找不到 Claude Desktop、Cursor 或 VS Code 的設定。你可以在下方貼上設定檔的內容，或在專案資料夾中尋找它的 .mcp.json 或 .vscode/mcp.json。',
+    );
+    expect(within(empty).getByText('.vscode/mcp.json').tagName).toBe('CODE');
+    expect(within(screen.getByRole('button', { name: /Cursor/ })).getByText('找不到')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '預覽' }));
+    expect(await screen.findByText('請先貼上設定檔的內容')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /專案資料夾/ })).toBeTruthy();
+  });
+
+  it('words the preview in Korean: the rows, the count on Import, the server names and the host’s reasons as they are', async () => {
+    await act(() => activateLocale('ko'));
+    mount([vscode, cursor], { imported: true, added: ['github'] });
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    expect(await screen.findByRole('checkbox', { name: 'github 가져오기' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Berth에서 쓸 이름' })).toBeTruthy();
+    expect(screen.getByRole('row', { name: 'memory이(가) 실행하는 내용' })).toBeTruthy();
+    expect(screen.getByText('Berth already has a server named "memory"')).toBeTruthy();
+    expect(screen.getByText('비밀 값으로 저장: TOKEN')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '서버 1개 가져오기' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'memory 가져오기' }));
+    expect(screen.getByRole('button', { name: '서버 2개 가져오기' })).toBeTruthy();
   });
 
   it('previews a found file: duplicates unchecked, remote disabled with its reason, password masked', async () => {

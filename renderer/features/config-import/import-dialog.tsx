@@ -13,9 +13,12 @@ import { FolderIcon, InfoIcon } from '../../ui/icons';
 import { FORMAT_LABELS } from './import-model';
 import { ImportPreviewStep } from './import-preview';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** "Import servers…": pick a detected file or paste one, then preview and import (opened through the store). */
 export function ImportDialog() {
+  const t = useT();
   const open = useBerth((s) => s.interopDialog === 'import');
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
   const shown = useBerth((s) => s.importPreview);
@@ -27,11 +30,8 @@ export function ImportDialog() {
       aria-describedby="import-dialog-description"
       focusSelf
     >
-      <DialogHeader title="Import servers" />
-      <DialogDescription id="import-dialog-description">
-        Bring MCP servers over from Claude Desktop, Cursor, Claude Code or VS Code. Nothing is added until you press
-        Import.
-      </DialogDescription>
+      <DialogHeader title={t('config-import.import.title')} />
+      <DialogDescription id="import-dialog-description">{t('config-import.import.description')}</DialogDescription>
       {open ? shown ? <ImportPreviewStep key={JSON.stringify(shown.source)} shown={shown} /> : <SourceStep /> : null}
     </Dialog>
   );
@@ -71,6 +71,7 @@ function DetectedFiles({
   busy: boolean;
   onPick: (location: ForeignLocation, projectFolder: string | undefined) => void;
 }) {
+  const t = useT();
   const locations = useBerth((s) => s.importLocations);
   const locationsError = useBerth((s) => s.importLocationsError);
   const projectFolder = useBerth((s) => s.importProjectFolder);
@@ -92,21 +93,19 @@ function DetectedFiles({
   return (
     <section className="import-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="import-section-title">
-        Found on this computer
+        {t('config-import.found.heading')}
       </h3>
       {locationsError ? (
-        <InlineAlert>Could not look for config files: {locationsError}</InlineAlert>
+        <InlineAlert>{t('config-import.found.failed', { error: locationsError })}</InlineAlert>
       ) : locations === undefined ? (
-        <p className="muted">Looking for config files…</p>
+        <p className="muted">{t('config-import.found.looking')}</p>
       ) : (
         <>
           {found.length === 0 ? (
             <div className="inline-note import-empty" role="status">
               <InfoIcon />
               <span>
-                No Claude Desktop, Cursor or VS Code config was found in the places below. Paste the contents of a
-                config file further down, or look in a project folder for its <code>.mcp.json</code> or{' '}
-                <code>.vscode/mcp.json</code>.
+                <T id="config-import.found.none" components={{ code: <code /> }} />
               </span>
             </div>
           ) : null}
@@ -124,11 +123,11 @@ function DetectedFiles({
                     <span className="import-location-top">
                       <span className="import-location-label">{location.label}</span>
                       {usable ? (
-                        <Chip tone="success">Found</Chip>
+                        <Chip tone="success">{t('config-import.found.found')}</Chip>
                       ) : location.exists ? (
-                        <Chip tone="danger">Unreadable</Chip>
+                        <Chip tone="danger">{t('config-import.found.unreadable')}</Chip>
                       ) : (
-                        <Chip>Not found</Chip>
+                        <Chip>{t('config-import.found.notFound')}</Chip>
                       )}
                     </span>
                     <span className="import-location-path mono">{location.problem ?? location.path}</span>
@@ -141,8 +140,8 @@ function DetectedFiles({
       )}
       <form className="import-folder-row" onSubmit={lookIn}>
         <Field
-          label="Project folder"
-          hint="Also look for this project’s .mcp.json and .vscode/mcp.json; it fills in ${workspaceFolder}."
+          label={t('config-import.found.folder')}
+          hint={t('config-import.found.folderHint', { variable: '${workspaceFolder}' })}
           className="import-folder-field"
         >
           {({ id, describedBy }) => (
@@ -153,7 +152,7 @@ function DetectedFiles({
                 value={folder}
                 list={listId}
                 aria-describedby={describedBy}
-                placeholder="/path/to/project"
+                placeholder={t('config-import.found.folderPlaceholder')}
                 spellCheck={false}
                 autoComplete="off"
                 onChange={(event) => setFolder(event.target.value)}
@@ -167,14 +166,19 @@ function DetectedFiles({
           )}
         </Field>
         <Button type="submit" icon={<FolderIcon />} disabled={busy}>
-          Look there
+          {t('config-import.found.lookThere')}
         </Button>
       </form>
     </section>
   );
 }
 
+// The JSON shape each format has, as the placeholder: code, the same in every language.
+const VSCODE_SHAPE = '{ "servers": { … }, "inputs": [ … ] }';
+const MCP_SERVERS_SHAPE = '{ "mcpServers": { … } }';
+
 function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: ForeignFormat, text: string) => void }) {
+  const t = useT();
   const { format, text } = useBerth((s) => s.importPaste);
   const setImportPaste = useBerth((s) => s.setImportPaste);
   const setFormat = (next: ForeignFormat) => setImportPaste({ format: next, text });
@@ -185,7 +189,7 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
   function submit(event: FormEvent) {
     event.preventDefault();
     if (text.trim() === '') {
-      setError('Paste the contents of a config file first');
+      setError(t('config-import.paste.empty'));
       return;
     }
     setError(undefined);
@@ -195,9 +199,9 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
   return (
     <form className="import-section" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h3 id={headingId} className="import-section-title">
-        Or paste a config file
+        {t('config-import.paste.heading')}
       </h3>
-      <Field label="Format">
+      <Field label={t('config-import.paste.format')}>
         {({ id }) => (
           <select
             id={id}
@@ -207,13 +211,13 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
           >
             {ForeignFormatSchema.options.map((option) => (
               <option key={option} value={option}>
-                {FORMAT_LABELS[option]}
+                {t(FORMAT_LABELS[option])}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field label="Contents" error={error}>
+      <Field label={t('config-import.paste.contents')} error={error}>
         {({ id, describedBy, invalid }) => (
           <textarea
             id={id}
@@ -223,14 +227,14 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
             spellCheck={false}
             aria-describedby={describedBy}
             aria-invalid={invalid}
-            placeholder={format === 'vscode' ? '{ "servers": { … }, "inputs": [ … ] }' : '{ "mcpServers": { … } }'}
+            placeholder={format === 'vscode' ? VSCODE_SHAPE : MCP_SERVERS_SHAPE}
             onChange={(event) => setText(event.target.value)}
           />
         )}
       </Field>
       <div className="import-actions">
         <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Reading…' : 'Preview'}
+          {t(busy ? 'config-import.paste.reading' : 'config-import.paste.preview')}
         </Button>
       </div>
     </form>

@@ -8,14 +8,15 @@ import type {
 } from '../../../shared/contract/config-import';
 import { ServerNameSchema } from '../../../shared/domain/server';
 import { riskKeys } from '../launch-review/risk-confirm';
+import type { MessageId } from '../../i18n/message-ids';
 
-/** The formats a pasted file may have, as people name them. */
-export const FORMAT_LABELS: Record<ForeignFormat, string> = {
-  'claude-desktop': 'Claude Desktop (claude_desktop_config.json)',
-  cursor: 'Cursor (mcp.json with mcpServers)',
-  'claude-code': 'Claude Code (.mcp.json)',
-  vscode: 'VS Code (mcp.json with servers and inputs)',
-};
+/** The formats a pasted file may have, as people name them (catalog ids). */
+export const FORMAT_LABELS = {
+  'claude-desktop': 'config-import.format.claude-desktop',
+  cursor: 'config-import.format.cursor',
+  'claude-code': 'config-import.format.claude-code',
+  vscode: 'config-import.format.vscode',
+} as const satisfies Record<ForeignFormat, MessageId>;
 
 /** One row of the preview as the person has set it. */
 export interface RowChoice {

@@ -23,9 +23,12 @@ import {
   type LocalErrors,
   type RowChoice,
 } from './import-model';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** The preview table, the values the file asks for, and the Import button. */
 export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
+  const t = useT();
   const { preview } = shown;
   const applyImport = useBerth((s) => s.applyImport);
   const clearImportPreview = useBerth((s) => s.clearImportPreview);
@@ -76,17 +79,23 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
     else if (!result.value.imported)
       setErrors({
         ...errorsFromFailures(result.value.failures),
-        form: 'Nothing was imported: fix the problems marked below and try again.',
+        form: t('config-import.preview.nothingImported'),
       });
   }
 
   const source =
-    shown.source.kind === 'location' ? (preview.path ?? '') : `Pasted ${FORMAT_LABELS[shown.source.format]}`;
+    shown.source.kind === 'location'
+      ? (preview.path ?? '')
+      : t('config-import.preview.pasted', { format: t(FORMAT_LABELS[shown.source.format]) });
   return (
     <>
       <div className="dialog-body import-preview" ref={bodyRef}>
         <p className="import-source-line">
-          <span className="muted">From</span> <span className="mono">{source}</span>
+          <T
+            id="config-import.preview.from"
+            values={{ source }}
+            components={{ muted: <span className="muted" />, mono: <span className="mono" /> }}
+          />
         </p>
         {errors.form ? <InlineAlert>{errors.form}</InlineAlert> : null}
         {preview.problems.length > 0 ? (
@@ -96,10 +105,10 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           >
             <WarningIcon />
             <div>
-              <p>{unreadable ? 'This file cannot be imported:' : 'Some entries were skipped or need attention:'}</p>
+              <p>{t(unreadable ? 'config-import.preview.unreadable' : 'config-import.preview.someSkipped')}</p>
               <ul>
                 {preview.problems.map((problem, index) => (
-                  <li key={index}>{describeProblem(problem)}</li>
+                  <li key={index}>{describeProblem(problem, t)}</li>
                 ))}
               </ul>
             </div>
@@ -109,8 +118,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           <p className="inline-note import-off-note">
             <ShieldIcon />
             <span>
-              Imported servers are added <strong>turned off</strong>. Check below what each one runs — the program, its
-              arguments and environment — then turn it on in Berth.
+              <T id="config-import.preview.addedOff" components={{ strong: <strong /> }} />
             </span>
           </p>
         )}
@@ -120,11 +128,11 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className="sr-only">Import</span>
+                    <span className="sr-only">{t('config-import.preview.colImport')}</span>
                   </th>
-                  <th scope="col">Server</th>
-                  <th scope="col">Name in Berth</th>
-                  <th scope="col">Notes</th>
+                  <th scope="col">{t('config-import.preview.colServer')}</th>
+                  <th scope="col">{t('config-import.preview.colName')}</th>
+                  <th scope="col">{t('config-import.preview.colNotes')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -143,8 +151,8 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           </div>
         )}
         {inputs.length > 0 ? (
-          <section className="import-section" aria-label="Values this file asks for">
-            <h3 className="import-section-title">Values this file asks for</h3>
+          <section className="import-section" aria-label={t('config-import.preview.inputs')}>
+            <h3 className="import-section-title">{t('config-import.preview.inputs')}</h3>
             <div className="field-grid">
               {inputs.map((input) => (
                 <InputField
@@ -161,9 +169,9 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
         {importSandbox.section}
         {needsWorkspaceFolder(preview, choices) ? (
           <Field
-            label="Project folder"
+            label={t('config-import.found.folder')}
             error={errors.workspaceFolder}
-            hint="The folder ${workspaceFolder} stands for in this file (an absolute path)."
+            hint={t('config-import.preview.folderHint', { variable: '${workspaceFolder}' })}
           >
             {({ id, describedBy, invalid }) => (
               <input
@@ -187,10 +195,10 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           onClick={clearImportPreview}
           disabled={busy}
         >
-          Back
+          {t('config-import.preview.back')}
         </Button>
         <Button variant="ghost" onClick={() => openInteropDialog(undefined)} disabled={busy}>
-          Cancel
+          {t('config-import.preview.cancel')}
         </Button>
         {unreadable ? null : (
           <Button
@@ -202,7 +210,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
               checkedCandidates(preview, choices).some((candidate) => unconfirmed(candidate, choices))
             }
           >
-            {busy ? 'Importing…' : count === 1 ? 'Import 1 server' : `Import ${count} servers`}
+            {busy ? t('config-import.preview.importing') : t('config-import.preview.import', { count })}
           </Button>
         )}
       </footer>
@@ -223,6 +231,7 @@ function CandidateRow({
   disabled: boolean;
   onChange: (change: Partial<RowChoice>) => void;
 }) {
+  const t = useT();
   const blocked = blockedReason(candidate);
   const errorId = useId();
   const notesId = useId();
@@ -234,7 +243,7 @@ function CandidateRow({
             type="checkbox"
             checked={choice.checked && blocked === undefined}
             disabled={disabled || blocked !== undefined}
-            aria-label={`Import ${candidate.sourceName}`}
+            aria-label={t('config-import.row.import', { server: candidate.sourceName })}
             aria-describedby={notesId}
             onChange={(event) => onChange({ checked: event.target.checked })}
           />
@@ -244,13 +253,13 @@ function CandidateRow({
         </td>
         <td className="import-name">
           {blocked !== undefined ? (
-            <span className="muted">Not importable</span>
+            <span className="muted">{t('config-import.row.notImportable')}</span>
           ) : (
             <input
               className="input"
               value={choice.name}
               disabled={disabled || !choice.checked}
-              aria-label={`Name in Berth for ${candidate.sourceName}`}
+              aria-label={t('config-import.row.name', { server: candidate.sourceName })}
               aria-invalid={error !== undefined}
               aria-describedby={error ? errorId : undefined}
               onChange={(event) => onChange({ name: event.target.value })}
@@ -261,39 +270,37 @@ function CandidateRow({
           <div className="import-notes">
             {candidate.duplicateOf ? (
               <span className="import-note">
-                <Chip tone="warning">Duplicate</Chip> {candidate.duplicateOf.message}
+                <Chip tone="warning">{t('config-import.row.duplicate')}</Chip> {candidate.duplicateOf.message}
               </span>
             ) : null}
             {blocked !== undefined ? (
               <span className="import-note">
-                <Chip>Remote</Chip> {blocked}
+                <Chip>{t('config-import.row.remote')}</Chip> {blocked}
               </span>
             ) : null}
             {candidate.secretEnvKeys.length > 0 ? (
               <span className="import-note">
-                <KeyIcon /> Stored as secret: {candidate.secretEnvKeys.join(', ')}
+                <KeyIcon /> {t('config-import.row.secret', { keys: candidate.secretEnvKeys.join(', ') })}
               </span>
             ) : null}
             {candidate.warnings.length > 0 ? (
               <span className="import-note">
-                <Chip tone="danger">Check first</Chip>{' '}
-                {candidate.warnings.length === 1
-                  ? '1 thing to look at'
-                  : `${candidate.warnings.length} things to look at`}
+                <Chip tone="danger">{t('config-import.row.checkFirst')}</Chip>{' '}
+                {t('config-import.row.toLookAt', { count: candidate.warnings.length })}
               </span>
             ) : null}
             {candidate.duplicateOf === undefined &&
             blocked === undefined &&
             candidate.secretEnvKeys.length === 0 &&
             candidate.warnings.length === 0 ? (
-              <span className="muted">New</span>
+              <span className="muted">{t('config-import.row.new')}</span>
             ) : null}
           </div>
         </td>
       </tr>
       <tr
         className={clsx('import-details-row', error && 'has-error')}
-        aria-label={`What ${candidate.sourceName} runs`}
+        aria-label={t('config-import.row.details', { server: candidate.sourceName })}
         data-details={candidate.sourceName}
       >
         <td />
@@ -330,10 +337,11 @@ function InputField({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   const hint = input.password
-    ? `Kept as a secret: masked in Berth and left out of exports.${input.hasDefault ? ' Leave empty to use the file’s default.' : ''}`
+    ? t(input.hasDefault ? 'config-import.input.secretWithDefault' : 'config-import.input.secret')
     : input.hasDefault && input.type === 'promptString'
-      ? `Leave empty to use “${input.default ?? ''}”.`
+      ? t('config-import.input.default', { value: input.default ?? '' })
       : undefined;
   return (
     <Field label={input.description} error={error} hint={hint}>
@@ -347,7 +355,7 @@ function InputField({
             aria-invalid={invalid}
             onChange={(e) => onChange(e.target.value)}
           >
-            {input.default === undefined ? <option value="">Choose…</option> : null}
+            {input.default === undefined ? <option value="">{t('config-import.input.choose')}</option> : null}
             {(input.options ?? []).map((option) => (
               <option key={option} value={option}>
                 {option}

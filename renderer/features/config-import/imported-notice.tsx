@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { ShieldIcon, WarningIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 /**
  * After an import: the new servers are off, and this says so where the
@@ -10,6 +11,7 @@ import { ShieldIcon, WarningIcon } from '../../ui/icons';
  * the list; the notice goes once none is left or the person dismisses it.
  */
 export function ImportedNotice() {
+  const t = useT();
   const notes = useBerth(
     useShallow((s) => s.importedNotes.filter((note) => s.servers[note.name]?.config.enabled === false)),
   );
@@ -20,13 +22,9 @@ export function ImportedNotice() {
     <section className="imported-notice" aria-labelledby="imported-notice-title">
       <div className="imported-notice-head">
         <ShieldIcon />
-        <h3 id="imported-notice-title">
-          {notes.length === 1 ? 'Imported server is off' : `${notes.length} imported servers are off`}
-        </h3>
+        <h3 id="imported-notice-title">{t('config-import.notice.title', { count: notes.length })}</h3>
       </div>
-      <p className="imported-notice-text">
-        Nothing from the imported file runs until you turn it on. Check what each one runs first.
-      </p>
+      <p className="imported-notice-text">{t('config-import.notice.text')}</p>
       <ul className="imported-notice-list">
         {notes.map((note) => (
           <li key={note.name} data-imported={note.name}>
@@ -35,9 +33,9 @@ export function ImportedNotice() {
               <Button
                 size="sm"
                 onClick={() => void setServerEnabled(note.name, true)}
-                aria-label={`Turn on ${note.name}`}
+                aria-label={t('config-import.notice.turnOnServer', { server: note.name })}
               >
-                Turn on
+                {t('config-import.notice.turnOn')}
               </Button>
             </div>
             <code className="imported-notice-runs" title={note.runs}>
@@ -57,7 +55,7 @@ export function ImportedNotice() {
         ))}
       </ul>
       <Button size="sm" variant="ghost" className="imported-notice-dismiss" onClick={dismiss}>
-        Dismiss
+        {t('config-import.notice.dismiss')}
       </Button>
     </section>
   );

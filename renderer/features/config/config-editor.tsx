@@ -6,6 +6,8 @@ import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
 import { describeProblem } from './problem-text';
 import { Dialog, DialogClose, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 const LINE_HEIGHT = 20;
 
@@ -30,6 +32,7 @@ export function ConfigEditorDialog() {
  * ever replaces it.
  */
 function ConfigEditor() {
+  const t = useT();
   const status = useBerth((s) => s.configStatus);
   const saveConfigText = useBerth((s) => s.saveConfigText);
   const openConfigEditor = useBerth((s) => s.openConfigEditor);
@@ -59,7 +62,7 @@ function ConfigEditor() {
       return;
     }
     openConfigEditor(false);
-    pushToast({ tone: 'success', title: 'Config saved', message: 'Berth loaded the fixed file.' });
+    pushToast({ tone: 'success', title: t('config.editor.saved'), message: t('config.editor.savedMessage') });
   }
 
   function goToLine(line: number) {
@@ -74,31 +77,31 @@ function ConfigEditor() {
 
   return (
     <div className="config-editor">
-      <DialogHeader title="Fix the config file" />
+      <DialogHeader title={t('config.editor.title')} />
       <DialogDescription id="config-editor-description">
-        <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the
-        text below and save: Berth only writes it once it is valid.
+        <T
+          id="config.editor.description"
+          values={{ path: status?.path ?? 'config.json' }}
+          components={{ code: <code className="wrap" /> }}
+        />
       </DialogDescription>
       {status?.hiddenSecrets !== undefined ? (
         <div className="banner banner-warning compact" role="note" data-testid="hidden-secrets-note">
           <WarningIcon />
           <span className="banner-text">
-            This file holds {status.hiddenSecrets === 1 ? 'a secret value' : `${status.hiddenSecrets} secret values`} in
-            plain text. {status.hiddenSecrets === 1 ? 'It is' : 'They are'} hidden here as {SECRET_MASK}: leave{' '}
-            {status.hiddenSecrets === 1 ? 'it' : 'them'} as {status.hiddenSecrets === 1 ? 'it is' : 'they are'} to keep
-            their values, or type new ones. Once the file is valid, Berth moves secret values into its secret store.
+            {t('config.editor.hiddenSecrets', { count: status.hiddenSecrets, mask: SECRET_MASK })}
           </span>
         </div>
       ) : null}
       {problems.length > 0 ? (
-        <ul className="problem-list" role="alert" aria-label="Problems in the config file">
+        <ul className="problem-list" role="alert" aria-label={t('config.editor.problems')}>
           {problems.map((problem, index) => (
             <li key={index}>
               <WarningIcon />
-              <span>{describeProblem(problem)}</span>
+              <span>{describeProblem(problem, t)}</span>
               {problem.line !== undefined ? (
                 <Button size="sm" variant="ghost" onClick={() => goToLine(problem.line!)}>
-                  Go to line {problem.line}
+                  {t('config.editor.goToLine', { line: problem.line })}
                 </Button>
               ) : null}
             </li>
@@ -130,7 +133,7 @@ function ConfigEditor() {
             value={text}
             wrap="off"
             spellCheck={false}
-            aria-label="Config file text"
+            aria-label={t('config.editor.text')}
             // Focus starts in the text (Radix keeps it there), not on the close button.
             autoFocus
             onChange={(e) => setText(e.target.value)}
@@ -139,13 +142,13 @@ function ConfigEditor() {
         </div>
       </div>
       <footer className="dialog-footer">
-        <span className="muted small">{lineCount.toLocaleString()} lines</span>
+        <span className="muted small">{t('config.editor.lineCount', { count: lineCount })}</span>
         <div className="spacer" />
         <DialogClose>
-          <Button variant="ghost">Close without saving</Button>
+          <Button variant="ghost">{t('config.editor.closeWithoutSaving')}</Button>
         </DialogClose>
         <Button variant="primary" onClick={() => void save()} disabled={saving}>
-          {saving ? 'Checking…' : 'Save'}
+          {t(saving ? 'config.editor.checking' : 'config.editor.save')}
         </Button>
       </footer>
     </div>

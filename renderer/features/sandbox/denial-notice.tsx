@@ -6,6 +6,7 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { ShieldIcon } from '../../ui/icons';
 import { CLAIM_WORDS, denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
+import { useT } from '../../i18n/use-t';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 
@@ -17,13 +18,14 @@ export function latestDenial(denials: readonly SandboxDenial[]): SandboxDenial |
 
 /** What was blocked, with its one fix: on the server's card and at the top of its detail. */
 export function ServerDenialNotice({ server, compact = false }: { server: string; compact?: boolean }) {
+  const t = useT();
   const denial = latestDenial(useSandboxDenials(server));
   if (denial === undefined) return null;
   return (
     <div
       className={clsx('sandbox-denial', compact && 'compact')}
       role="group"
-      aria-label={`Blocked by the sandbox in ${server}`}
+      aria-label={t('sandbox.denial.label', { server })}
       data-testid="sandbox-denial"
     >
       <ShieldIcon />
@@ -45,6 +47,7 @@ export function ServerDenialNotice({ server, compact = false }: { server: string
  * the server restarts.
  */
 export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; size?: 'sm' | 'xs' }) {
+  const t = useT();
   const model = useSandboxModel();
   const pushToast = useBerth((s) => s.pushToast);
   const [open, setOpen] = useState(false);
@@ -63,11 +66,11 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
     setOpen(false);
     pushToast({
       tone: 'success',
-      title:
-        folder !== undefined
-          ? `“${denial.server}” may now change ${target}`
-          : `“${denial.server}” may now reach ${target}`,
-      message: 'It is restarting with the new rule.',
+      title: t(folder !== undefined ? 'sandbox.allow.toastFolder' : 'sandbox.allow.toastDomain', {
+        server: denial.server,
+        target,
+      }),
+      message: t('sandbox.allow.toastRestarting'),
     });
   }
 
@@ -86,24 +89,22 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
       }
     >
       <AlertDialogTitle>
-        {folder !== undefined
-          ? `Let “${denial.server}” change files in this folder?`
-          : `Let “${denial.server}” reach this domain?`}
+        {t(folder !== undefined ? 'sandbox.allow.titleFolder' : 'sandbox.allow.titleDomain', {
+          server: denial.server,
+        })}
       </AlertDialogTitle>
       <AlertDialogDescription>
-        {folder !== undefined
-          ? 'Berth adds the folder below to the ones this server may change, and restarts it. Everything else stays closed to it; you can remove the folder again in its Sandbox tab.'
-          : 'Berth adds the domain below to the ones this server may connect to, and restarts it. Every other address stays closed to it; you can remove the domain again in its Sandbox tab.'}
+        {t(folder !== undefined ? 'sandbox.allow.whatFolder' : 'sandbox.allow.whatDomain')}
       </AlertDialogDescription>
       <p className="sandbox-allow-target mono">{target}</p>
       {denial.source === 'server' ? <p className="muted">{CLAIM_WORDS}</p> : null}
       {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
-          <Button variant="ghost">Cancel</Button>
+          <Button variant="ghost">{t('sandbox.action.cancel')}</Button>
         </AlertDialogCancel>
         <Button variant="primary" disabled={busy} onClick={() => void confirm()}>
-          {busy ? 'Allowing…' : 'Allow and restart'}
+          {t(busy ? 'sandbox.allow.busy' : 'sandbox.allow.confirm')}
         </Button>
       </DialogFooter>
     </AlertDialog>

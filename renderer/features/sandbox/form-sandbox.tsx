@@ -15,6 +15,7 @@ import { SandboxEditor } from './sandbox-editor';
 import { restartNote } from './sandbox-panel';
 import { draftPolicyLines, homeOf } from './sandbox-words';
 import { useSandbox, useSandboxModel, useSandboxPolicy } from './use-sandbox';
+import { useT } from '../../i18n/use-t';
 
 export interface FormSandbox {
   /** The form's Sandbox section (local servers only). */
@@ -37,6 +38,7 @@ export interface FormSandbox {
  * choice after the config.
  */
 export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
+  const t = useT();
   const model = useSandboxModel();
   const store = useBerthStore();
   const support = useSandbox((s) => s.support);
@@ -58,7 +60,7 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
   const section = (
     <section className="form-section sandbox-form-section" aria-labelledby="sandbox-form-title">
       <h3 id="sandbox-form-title" className="form-section-title">
-        Sandbox
+        {t('sandbox.fact.label')}
       </h3>
       <SandboxEditor
         draft={shown}
@@ -70,7 +72,7 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
         note={
           editing !== undefined && changed ? (
             <p className="sandbox-restart-note" role="note">
-              {restartNote(editing)}
+              {restartNote(editing, t)}
             </p>
           ) : null
         }

@@ -3,6 +3,7 @@ import { Switch } from '../../ui/switch';
 import { WarningIcon } from '../../ui/icons';
 import { unavailableSentence } from './sandbox-words';
 import { useSandbox } from './use-sandbox';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The import review's sandbox choice, for every local server it adds: on
@@ -10,6 +11,7 @@ import { useSandbox } from './use-sandbox';
  * review in Berth), off with the reason where it does not.
  */
 export function useImportSandbox(localCount: number) {
+  const t = useT();
   const support = useSandbox((s) => s.support);
   const [touched, setTouched] = useState<boolean>();
   const id = useId();
@@ -20,22 +22,21 @@ export function useImportSandbox(localCount: number) {
     localCount === 0 ? null : (
       <section className="import-section sandbox-import" aria-labelledby={`${id}-title`}>
         <h3 className="import-section-title" id={`${id}-title`}>
-          Sandbox
+          {t('sandbox.fact.label')}
         </h3>
         <div className="switch-field">
           <Switch
             id={id}
             checked={on}
             disabled={support === undefined || (unavailable && !on)}
-            label="Run the imported local servers in the OS sandbox"
+            label={t('sandbox.import.switch')}
             describedBy={`${id}-hint`}
             onCheckedChange={setTouched}
           />
           <label htmlFor={id}>
-            <strong>Run the imported local servers in the OS sandbox</strong>
+            <strong>{t('sandbox.import.switch')}</strong>
             <span className="field-hint" id={`${id}-hint`}>
-              Each may then change files only in its roots and its own folders, read none of your credentials, and reach
-              no network until you list a domain in its Sandbox tab.
+              {t('sandbox.import.switchHint')}
             </span>
           </label>
         </div>

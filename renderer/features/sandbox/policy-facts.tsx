@@ -1,4 +1,5 @@
 import { OWN_FOLDERS, type PolicyLines } from './sandbox-words';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The policy in plain words: where it may change files, what it may not
@@ -6,12 +7,13 @@ import { OWN_FOLDERS, type PolicyLines } from './sandbox-words';
  * not a summary, so the person can check them.
  */
 export function PolicyFacts({ lines, rootsUnknown = false }: { lines: PolicyLines; rootsUnknown?: boolean }) {
+  const t = useT();
   return (
-    <dl className="sandbox-policy" aria-label="What the sandbox allows">
-      <dt>Can change files in</dt>
+    <dl className="sandbox-policy" aria-label={t('sandbox.policy.label')}>
+      <dt>{t('sandbox.policy.write')}</dt>
       <dd data-testid="sandbox-policy-write">
         <ul className="sandbox-paths">
-          {rootsUnknown ? <li className="muted">the roots you give it</li> : null}
+          {rootsUnknown ? <li className="muted">{t('sandbox.policy.rootsUnknown')}</li> : null}
           {lines.writeFolders.map((folder) => (
             <li key={folder} className="mono">
               {folder}
@@ -25,12 +27,12 @@ export function PolicyFacts({ lines, rootsUnknown = false }: { lines: PolicyLine
           )}
         </ul>
       </dd>
-      <dt>Can read</dt>
+      <dt>{t('sandbox.policy.read')}</dt>
       <dd data-testid="sandbox-policy-read">{lines.read.replace(/^Can read /, '')}</dd>
-      <dt>Network</dt>
+      <dt>{t('sandbox.policy.network')}</dt>
       <dd data-testid="sandbox-policy-network">
         {lines.domains.length === 0 ? (
-          'None'
+          t('sandbox.policy.noNetwork')
         ) : (
           <ul className="sandbox-paths">
             {lines.domains.map((domain) => (

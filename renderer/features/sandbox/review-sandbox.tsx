@@ -11,18 +11,20 @@ import {
 import { SandboxEditor } from './sandbox-editor';
 import { draftPolicyLines } from './sandbox-words';
 import { useSandbox } from './use-sandbox';
+import type { MessageId } from '../../i18n/message-ids';
+import { translate, useT } from '../../i18n/use-t';
 
-/** A domain the review fills in, and why (said next to the list). */
+/** A domain the review fills in, and why (said next to the list, in the person's language). */
 export interface SuggestedDomain {
   domain: string;
   why: string;
 }
 
-const PACKAGE_HOSTS: Record<string, SuggestedDomain[]> = {
-  npm: [{ domain: 'registry.npmjs.org', why: 'npx downloads the package from it' }],
+const PACKAGE_HOSTS: Record<string, Array<{ domain: string; why: MessageId }>> = {
+  npm: [{ domain: 'registry.npmjs.org', why: 'sandbox.review.why.npm' }],
   pypi: [
-    { domain: 'pypi.org', why: 'uvx looks the package up there' },
-    { domain: 'files.pythonhosted.org', why: 'uvx downloads the package from it' },
+    { domain: 'pypi.org', why: 'sandbox.review.why.pypi' },
+    { domain: 'files.pythonhosted.org', why: 'sandbox.review.why.pythonhosted' },
   ],
 };
 
@@ -43,7 +45,10 @@ export function declaredDomains({
   args?: readonly string[] | undefined;
   env?: Readonly<Record<string, string>> | undefined;
 }): SuggestedDomain[] {
-  const found = [...(registryType === undefined ? [] : (PACKAGE_HOSTS[registryType] ?? []))];
+  // Worded when the review opens (it is called while rendering it), in the language active then.
+  const found: SuggestedDomain[] = (registryType === undefined ? [] : (PACKAGE_HOSTS[registryType] ?? [])).map(
+    ({ domain, why }) => ({ domain, why: translate(why) }),
+  );
   for (const text of [...args, ...Object.entries(env).map(([key, value]) => `${key}=${value}`)]) {
     for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
       try {
@@ -51,7 +56,7 @@ export function declaredDomains({
         const host = url.host.toLowerCase();
         if (classifyAddress(url.hostname) !== 'public') continue;
         if (host !== '' && !found.some((s) => s.domain === host))
-          found.push({ domain: host, why: `its settings name ${new URL(match[0]).origin}` });
+          found.push({ domain: host, why: translate('sandbox.review.whySettings', { origin: url.origin }) });
       } catch {
         // Not an address after all: nothing to suggest.
       }
@@ -79,6 +84,7 @@ export interface ReviewSandboxDefault {
  * anything is saved. A container starts off, the reason said in words.
  */
 export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?: ReviewSandboxDefault): ReviewSandbox {
+  const t = useT();
   const support = useSandbox((s) => s.support);
   const [draft, setDraft] = useState<SandboxDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -101,7 +107,7 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?
   const section = (
     <section className="sandbox-review" aria-labelledby="sandbox-review-title">
       <h3 id="sandbox-review-title" className="bundle-section-title">
-        Sandbox
+        {t('sandbox.fact.label')}
       </h3>
       <SandboxEditor
         draft={shown}
@@ -110,9 +116,7 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?
         support={support}
         lines={lines}
         rootsUnknown
-        offNote={
-          offByDefault ? 'Off: the OS sandbox does not wrap this server; its container keeps it apart.' : undefined
-        }
+        offNote={offByDefault ? t('sandbox.review.offContainer') : undefined}
         note={
           offByDefault && initial.reason !== undefined ? (
             <p className="field-hint" data-testid="sandbox-default-reason">
@@ -120,7 +124,11 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?
             </p>
           ) : suggested.length > 0 ? (
             <p className="field-hint" data-testid="sandbox-suggested">
-              Filled in from what it declares: {suggested.map((s) => `${s.domain} (${s.why})`).join('; ')}.
+              {t('sandbox.review.suggested', {
+                list: suggested
+                  .map((s) => t('sandbox.review.suggestedItem', { domain: s.domain, why: s.why }))
+                  .join('; '),
+              })}
             </p>
           ) : null
         }

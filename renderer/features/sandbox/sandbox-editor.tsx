@@ -7,8 +7,8 @@ import { CloseIcon, PlusIcon, WarningIcon } from '../../ui/icons';
 import { newListRow, type DraftErrors, type ListRow, type SandboxDraft } from './sandbox-draft';
 import { PolicyFacts } from './policy-facts';
 import { unavailableSentence, type PolicyLines } from './sandbox-words';
-
-export const SANDBOX_SWITCH_LABEL = 'Run in the OS sandbox';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT } from '../../i18n/use-t';
 
 export interface SandboxEditorProps {
   draft: SandboxDraft;
@@ -43,6 +43,7 @@ export function SandboxEditor({
   note,
   offNote,
 }: SandboxEditorProps) {
+  const t = useT();
   const id = useId();
   const unavailable = support !== undefined && !support.available;
   // A server already set to run sandboxed can still be turned off where the sandbox went missing.
@@ -54,15 +55,14 @@ export function SandboxEditor({
           id={id}
           checked={draft.enabled}
           disabled={switchDisabled}
-          label={SANDBOX_SWITCH_LABEL}
+          label={t('sandbox.editor.switch')}
           describedBy={`${id}-hint`}
           onCheckedChange={(enabled) => onChange({ ...draft, enabled })}
         />
         <label htmlFor={id}>
-          <strong>{SANDBOX_SWITCH_LABEL}</strong>
+          <strong>{t('sandbox.editor.switch')}</strong>
           <span className="field-hint" id={`${id}-hint`}>
-            It may then change files only in its roots and its own folders, read no credentials, and reach only the
-            domains you list.
+            {t('sandbox.editor.switchHint')}
           </span>
         </label>
       </div>
@@ -71,9 +71,7 @@ export function SandboxEditor({
           <WarningIcon />
           <span>
             {unavailableSentence(support)}
-            {draft.enabled
-              ? ' It is set to run sandboxed, so it does not start until then (or until you turn this off).'
-              : ''}
+            {draft.enabled ? ` ${t('sandbox.editor.waitsForSandbox')}` : ''}
           </span>
         </div>
       ) : null}
@@ -81,53 +79,65 @@ export function SandboxEditor({
         <>
           <PolicyFacts lines={lines} rootsUnknown={rootsUnknown} />
           <StringListEditor
-            legend="Extra folders it may change"
-            noun="folder"
-            placeholder="/home/you/Documents/reports"
-            empty="None: only its roots and its own folders."
-            hint="Absolute paths. Folders holding credentials and files that run at login stay closed whatever you add."
+            kind="folder"
+            placeholder={t('sandbox.folders.placeholder')}
             rows={draft.folders}
             errors={errors}
             onChange={(folders) => onChange({ ...draft, folders })}
           />
           <StringListEditor
-            legend="Domains it may reach"
-            noun="domain"
+            kind="domain"
             placeholder="api.example.com"
-            empty="None: no network at all."
-            hint="A domain (api.example.com), every subdomain (*.example.com) or host:port. Everything else is refused."
             rows={draft.domains}
             errors={errors}
             onChange={(domains) => onChange({ ...draft, domains })}
           />
         </>
       ) : (
-        <p className="sandbox-off-note">
-          {offNote ??
-            'Off: it runs with every right of your account: it can read your SSH keys and browser profiles, change any of your files and reach any address.'}
-        </p>
+        <p className="sandbox-off-note">{offNote ?? t('sandbox.editor.offNote')}</p>
       )}
       {note}
     </div>
   );
 }
 
+// The words of each list, per kind, so each language words "Folder 2" and "Remove domain 1" whole.
+const LIST_WORDS = {
+  folder: {
+    legend: 'sandbox.folders.legend',
+    empty: 'sandbox.folders.empty',
+    hint: 'sandbox.folders.hint',
+    row: 'sandbox.folders.row',
+    remove: 'sandbox.folders.remove',
+    error: 'sandbox.folders.error',
+    add: 'sandbox.folders.add',
+  },
+  domain: {
+    legend: 'sandbox.domains.legend',
+    empty: 'sandbox.domains.empty',
+    hint: 'sandbox.domains.hint',
+    row: 'sandbox.domains.row',
+    remove: 'sandbox.domains.remove',
+    error: 'sandbox.domains.error',
+    add: 'sandbox.domains.add',
+  },
+} as const satisfies Record<string, Record<string, MessageId>>;
+
 interface ListEditorProps {
-  legend: string;
-  noun: string;
+  kind: keyof typeof LIST_WORDS;
+  /** An example value (a path, a domain): not translated. */
   placeholder: string;
-  empty: string;
-  hint: string;
   rows: ListRow[];
   errors: DraftErrors;
   onChange: (rows: ListRow[]) => void;
 }
 
 /** One input per folder or domain; Enter adds the next one instead of submitting the form. */
-function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors, onChange }: ListEditorProps) {
+function StringListEditor({ kind, placeholder, rows, errors, onChange }: ListEditorProps) {
+  const t = useT();
+  const words = LIST_WORDS[kind];
   const hintId = useId();
   const addRef = useRef<HTMLButtonElement>(null);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const add = () => {
     const row = newListRow();
     onChange([...rows, row]);
@@ -136,8 +146,8 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
   };
   return (
     <fieldset className="list-editor sandbox-list" aria-describedby={hintId}>
-      <legend className="field-label">{legend}</legend>
-      {rows.length === 0 ? <p className="list-empty">{empty}</p> : null}
+      <legend className="field-label">{t(words.legend)}</legend>
+      {rows.length === 0 ? <p className="list-empty">{t(words.empty)}</p> : null}
       <ul className="list-rows">
         {rows.map((row, index) => (
           <li key={row.id} className="sandbox-list-row">
@@ -147,7 +157,7 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
                 className={clsx('input mono', errors[row.id] !== undefined && 'input-invalid')}
                 value={row.value}
                 placeholder={placeholder}
-                aria-label={`${Noun} ${index + 1}`}
+                aria-label={t(words.row, { number: index + 1 })}
                 aria-invalid={errors[row.id] !== undefined}
                 spellCheck={false}
                 autoComplete="off"
@@ -162,7 +172,7 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
                 }}
               />
               <IconButton
-                label={`Remove ${noun} ${index + 1}`}
+                label={t(words.remove, { number: index + 1 })}
                 icon={<CloseIcon />}
                 onClick={() => {
                   // The removed row's button goes with it: the focus moves to the row before (or after), else to "Add".
@@ -179,17 +189,17 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
             </div>
             {errors[row.id] !== undefined ? (
               <p className="field-error" role="alert">
-                {Noun} {index + 1}: {errors[row.id]}
+                {t(words.error, { number: index + 1, error: errors[row.id] ?? '' })}
               </p>
             ) : null}
           </li>
         ))}
       </ul>
       <Button ref={addRef} size="sm" variant="ghost" icon={<PlusIcon />} onClick={add}>
-        Add {noun}
+        {t(words.add)}
       </Button>
       <p className="field-hint" id={hintId}>
-        {hint}
+        {t(words.hint)}
       </p>
     </fieldset>
   );

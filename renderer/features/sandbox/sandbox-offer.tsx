@@ -4,6 +4,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { ShieldIcon } from '../../ui/icons';
 import { useSandbox, useSandboxModel } from './use-sandbox';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Whether Berth should offer the sandbox to this server now: a local server
@@ -25,6 +26,7 @@ export function shouldOffer(
  * Sandbox tab is where the person changes their mind.
  */
 export function SandboxOffer({ server, onShowSandbox }: { server: ServerState; onShowSandbox?: () => void }) {
+  const t = useT();
   const model = useSandboxModel();
   const settings = useSandbox((s) => s.settings[server.name]);
   const available = useSandbox((s) => s.support?.available);
@@ -39,36 +41,32 @@ export function SandboxOffer({ server, onShowSandbox }: { server: ServerState; o
     if (!result.ok)
       return pushToast({
         tone: 'error',
-        title: `Could not change the sandbox of “${server.name}”`,
+        title: t('sandbox.offer.failed', { server: server.name }),
         message: result.message,
       });
     if (enabled) {
       pushToast({
         tone: 'success',
-        title: `“${server.name}” runs in the sandbox`,
-        message: 'If it needs a folder or a domain, Berth shows what was blocked with a button to allow it.',
+        title: t('sandbox.toast.on', { server: server.name }),
+        message: t('sandbox.offer.onHint'),
       });
       onShowSandbox?.();
     }
   }
 
   return (
-    <aside className="sandbox-offer" aria-label="Sandbox offer" data-testid="sandbox-offer">
+    <aside className="sandbox-offer" aria-label={t('sandbox.offer.label')} data-testid="sandbox-offer">
       <ShieldIcon />
       <div className="sandbox-offer-text">
-        <strong>Run “{server.name}” in the OS sandbox?</strong>
-        <span>
-          It would change files only in its roots and its own folders, read none of your credentials, and reach no
-          network until you list a domain. It restarts
-          {server.status === 'ready' ? ' now' : ' when it next starts'}. Berth asks once.
-        </span>
+        <strong>{t('sandbox.offer.title', { server: server.name })}</strong>
+        <span>{t(server.status === 'ready' ? 'sandbox.offer.bodyNow' : 'sandbox.offer.bodyLater')}</span>
       </div>
       <div className="sandbox-offer-actions">
         <Button size="sm" variant="ghost" disabled={busy} onClick={() => void answer(false)}>
-          Not now
+          {t('sandbox.offer.notNow')}
         </Button>
         <Button size="sm" variant="primary" disabled={busy} onClick={() => void answer(true)}>
-          Turn on the sandbox
+          {t('sandbox.offer.turnOn')}
         </Button>
       </div>
     </aside>

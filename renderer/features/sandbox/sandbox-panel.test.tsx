@@ -9,6 +9,7 @@ import { HOME, MISSING, policyView, sandboxHandlers, settingsView } from '../../
 import { SandboxFact } from './sandbox-fact';
 import { SandboxPanel } from './sandbox-panel';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -187,5 +188,37 @@ describe("the Overview's sandbox line", () => {
     expect(screen.getByTestId('sandbox-fact').textContent).toContain('network only to api.github.com');
     fireEvent.click(screen.getByRole('button', { name: 'Sandbox settings' }));
     expect(shown).toEqual(['sandbox']);
+  });
+});
+
+describe('the Sandbox tab in the person’s language', () => {
+  it('words the tab, its lists and the restart note in Korean, and the server’s name stays as it is', async () => {
+    await activateLocale('ko');
+    renderWithBerth(<SandboxPanel server={running} />, { handlers: sandboxHandlers([settingsView('files')]) });
+    const koSwitch = () => screen.getByRole('switch', { name: 'OS 샌드박스에서 실행' });
+    await waitFor(() =>
+      expect(koSwitch().getAttribute('aria-disabled') ?? koSwitch().hasAttribute('disabled')).toBeFalsy(),
+    );
+    expect(screen.getByTestId('sandbox-state').textContent).toContain('샌드박스 미적용');
+    fireEvent.click(koSwitch());
+    expect(screen.getByRole('note').textContent).toBe(
+      '저장하면 “files”이(가) 다시 시작됩니다. 샌드박스는 프로세스가 시작될 때부터 적용됩니다.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '도메인 추가' }));
+    expect(screen.getByRole('textbox', { name: '도메인 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '저장 후 다시 시작' })).toBeTruthy();
+  });
+
+  it('words the Overview line in Simplified Chinese, the domains as the host gave them', async () => {
+    await activateLocale('zh-CN');
+    renderWithBerth(
+      <dl>
+        <SandboxFact server={running} onShowSandbox={() => undefined} />
+      </dl>,
+      { handlers: sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['api.github.com'] })]) },
+    );
+    await waitFor(() => expect(screen.getByTestId('sandbox-fact').textContent).toContain('已沙箱隔离'));
+    expect(screen.getByTestId('sandbox-fact').textContent).toContain('仅可访问 api.github.com');
+    expect(screen.getByRole('button', { name: '沙箱设置' })).toBeTruthy();
   });
 });

@@ -7,24 +7,26 @@ import { checkDraft, draftChanges, draftFromSettings, type DraftErrors, type San
 import { SandboxEditor } from './sandbox-editor';
 import { denialSentence, draftPolicyLines, homeOf } from './sandbox-words';
 import { useSandbox, useSandboxDenials, useSandboxModel, useSandboxPolicy } from './use-sandbox';
+import { formatTime } from '../../i18n/format';
+import { useT, type Translate } from '../../i18n/use-t';
 
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
 
 /** Whether saving restarts the server, in words; shown before the person saves. */
-export function restartNote(server: ServerState): string {
+export function restartNote(server: ServerState, t: Translate): string {
   return LIVE.has(server.status)
-    ? `Saving restarts “${server.name}”: a sandbox applies from a process’s start.`
-    : 'Applied when it next starts.';
+    ? t('sandbox.panel.restartOnSave', { server: server.name })
+    : t('sandbox.panel.appliedNextStart');
 }
 
 /** The server detail's Sandbox tab: the state, the policy in words, the lists, and what was blocked. */
 export function SandboxPanel({ server }: { server: ServerState }) {
+  const t = useT();
   if (server.config.command === undefined) {
     return (
       <div className="sandbox-panel">
         <p className="muted" data-testid="sandbox-not-applicable">
-          “{server.name}” runs on another machine (Berth connects to it over HTTP), so there is no local process to
-          sandbox.
+          {t('sandbox.panel.remote', { server: server.name })}
         </p>
       </div>
     );
@@ -33,6 +35,7 @@ export function SandboxPanel({ server }: { server: ServerState }) {
 }
 
 function LocalSandboxPanel({ server }: { server: ServerState }) {
+  const t = useT();
   const model = useSandboxModel();
   const support = useSandbox((s) => s.support);
   const settings = useSandbox((s) => s.settings[server.name]);
@@ -47,7 +50,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
   const [busy, setBusy] = useState(false);
   // Rows keep their ids until the setting changes, so an input is not replaced under the cursor.
   const fromSettings = useMemo(() => draftFromSettings(settings), [settings]);
-  if (!loaded) return <p className="muted">Loading the sandbox setting…</p>;
+  if (!loaded) return <p className="muted">{t('sandbox.panel.loading')}</p>;
 
   const shown = draft ?? fromSettings;
   const checked = checkDraft(shown, homeOf(policy));
@@ -70,18 +73,20 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
     setDraft(null);
     pushToast({
       tone: 'success',
-      title: saved.value.enabled ? `“${server.name}” runs in the sandbox` : `“${server.name}” runs without the sandbox`,
-      ...(LIVE.has(server.status) ? { message: 'It is restarting.' } : {}),
+      title: t(saved.value.enabled ? 'sandbox.toast.on' : 'sandbox.toast.off', { server: server.name }),
+      ...(LIVE.has(server.status) ? { message: t('sandbox.toast.restarting') } : {}),
     });
   }
 
   return (
     <div className="sandbox-panel" data-testid="sandbox-panel">
       <p className="sandbox-state" data-testid="sandbox-state">
-        {settings?.enabled === true ? <Chip tone="success">Sandboxed</Chip> : <Chip tone="warning">Not sandboxed</Chip>}{' '}
-        {settings?.enabled === true
-          ? 'It runs in the OS sandbox with the policy below.'
-          : 'It runs with every right of your account.'}
+        {settings?.enabled === true ? (
+          <Chip tone="success">{t('sandbox.chip.on')}</Chip>
+        ) : (
+          <Chip tone="warning">{t('sandbox.chip.off')}</Chip>
+        )}{' '}
+        {t(settings?.enabled === true ? 'sandbox.panel.stateOn' : 'sandbox.panel.stateOff')}
       </p>
       <SandboxEditor
         draft={shown}
@@ -95,7 +100,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
         note={
           dirty ? (
             <p className="sandbox-restart-note" role="note">
-              {restartNote(server)}
+              {restartNote(server, t)}
             </p>
           ) : null
         }
@@ -104,22 +109,27 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
       {dirty ? (
         <div className="sandbox-actions">
           <Button variant="ghost" onClick={() => (setDraft(null), setErrors({}))} disabled={busy}>
-            Cancel
+            {t('sandbox.action.cancel')}
           </Button>
           <Button variant="primary" onClick={() => void save()} disabled={busy}>
-            {busy ? 'Saving…' : LIVE.has(server.status) ? 'Save and restart' : 'Save'}
+            {t(
+              busy
+                ? 'sandbox.action.saving'
+                : LIVE.has(server.status)
+                  ? 'sandbox.action.saveRestart'
+                  : 'sandbox.action.save',
+            )}
           </Button>
         </div>
       ) : null}
       {denials.length > 0 ? (
-        <section className="sandbox-denials" aria-label="Blocked by the sandbox">
-          <h3>Blocked since Berth started</h3>
+        <section className="sandbox-denials" aria-label={t('sandbox.denials.label')}>
+          <h3>{t('sandbox.denials.heading')}</h3>
           <ul>
             {[...denials].reverse().map((denial) => (
               <li key={`${denial.at}-${denial.kind}-${denial.target}`}>
                 <span>{denialSentence(denial)}</span>
-                <span className="muted"> {new Date(denial.at).toLocaleTimeString()}</span>{' '}
-                <AllowButton denial={denial} />
+                <span className="muted"> {formatTime(denial.at)}</span> <AllowButton denial={denial} />
               </li>
             ))}
           </ul>

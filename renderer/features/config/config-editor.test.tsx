@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SECRET_MASK, type ConfigStatus } from '../../../shared/domain';
+import { activateLocale } from '../../i18n/i18n';
+import { renderWithBerth } from '../../test-support/render-with-berth';
+import { ConfigBanner } from './config-banner';
+import { ConfigEditorDialog } from './config-editor';
+
+afterEach(cleanup);
+
+function invalid(overrides: Partial<ConfigStatus> = {}): ConfigStatus {
+  return {
+    path: '/c/config.json',
+    state: 'invalid',
+    problems: [
+      { message: 'Expected comma', line: 3, column: 7 },
+      { message: 'Required', field: 'mcpServers.a.command' },
+    ],
+    text: '{\n  "mcpServers": {\n    "a": {}\n  }\n}',
+    ...overrides,
+  };
+}
+
+function show(status: ConfigStatus) {
+  return renderWithBerth(
+    <>
+      <ConfigBanner />
+      <ConfigEditorDialog />
+    </>,
+    { prepare: (store) => store.getState().applyConfigStatus(status) },
+  );
+}
+
+describe('the config banner and fix-it editor', () => {
+  it('counts the other problems and the hidden secrets in words that agree with the number', () => {
+    show(invalid({ hiddenSecrets: 1 }));
+    expect(screen.getByTestId('config-banner').textContent).toContain('Line 3, column 7: Expected comma (and 1 more)');
+    fireEvent.click(within(screen.getByTestId('config-banner')).getByRole('button', { name: 'Fix it' }));
+    expect(screen.getByTestId('hidden-secrets-note').textContent).toBe(
+      `This file holds a secret value in plain text. It is hidden here as ${SECRET_MASK}: leave it as it is to keep their values, or type new ones. Once the file is valid, Berth moves secret values into its secret store.`,
+    );
+    expect(screen.getByText('5 lines')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to line 3' })).toBeTruthy();
+  });
+
+  it('says several hidden secrets in the plural', () => {
+    show(invalid({ hiddenSecrets: 3 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fix it' }));
+    expect(screen.getByTestId('hidden-secrets-note').textContent).toContain(
+      'This file holds 3 secret values in plain text. They are hidden here as',
+    );
+    expect(screen.getByTestId('hidden-secrets-note').textContent).toContain('leave them as they are to keep');
+  });
+
+  it('speaks Japanese when that is the language, the parser’s message and the path left as they are', async () => {
+    await act(() => activateLocale('ja'));
+    show(invalid({ hiddenSecrets: 2 }));
+    const banner = screen.getByTestId('config-banner');
+    expect(banner.textContent).toContain('設定ファイルに問題があるため、Berth は読み込みませんでした。');
+    expect(banner.textContent).toContain('3 行 7 列: Expected comma（ほか 1 件）');
+    fireEvent.click(within(banner).getByRole('button', { name: '修正' }));
+    expect(screen.getByRole('dialog').textContent).toContain('/c/config.json が無効なため');
+    expect(screen.getByTestId('hidden-secrets-note').textContent).toContain('2 個のシークレット値');
+    expect(screen.getByLabelText('設定ファイルの問題').textContent).toContain('mcpServers.a.command: Required');
+    expect(screen.getByRole('button', { name: '保存せずに閉じる' })).toBeTruthy();
+  });
+});
