@@ -109,7 +109,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/roots/broad-folder-warning.tsx',
   'renderer/features/roots/root-row.tsx',
   'renderer/features/roots/roots-access.tsx',
-  'renderer/features/roots/roots-view.tsx',
   // renderer/features/sandbox
   'renderer/features/sandbox/denial-notice.tsx',
   'renderer/features/sandbox/form-sandbox.tsx',
