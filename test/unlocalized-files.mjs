@@ -79,7 +79,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/logs
   'renderer/features/logs/log-list.tsx',
   'renderer/features/logs/log-toolbar.tsx',
-  'renderer/features/logs/logs-view.tsx',
   // renderer/features/pending
   'renderer/features/pending/approval-change.tsx',
   'renderer/features/pending/elicitation-dialog.tsx',
