@@ -68,7 +68,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/config/config-banner.tsx',
   'renderer/features/config/config-editor.tsx',
   // renderer/features/discover
-  'renderer/features/discover/discover-view.tsx',
   'renderer/features/discover/entry-details.tsx',
   'renderer/features/discover/install-dialog.tsx',
   'renderer/features/discover/registries-editor.tsx',
