@@ -149,8 +149,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/settings/test-connection.tsx',
   // renderer/features/shell
   // renderer/features/skills
-  'renderer/features/skills/server-skills.tsx',
-  'renderer/features/skills/skill-picker.tsx',
   // renderer/features/tasks
   'renderer/features/tasks/task-row.tsx',
   'renderer/features/tasks/tasks-view.tsx',
