@@ -103,7 +103,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/resources/resource-viewer.tsx',
   // renderer/features/roots
   'renderer/features/roots/add-root-dialog.tsx',
-  'renderer/features/roots/roots-access.tsx',
   // renderer/features/sandbox
   'renderer/features/sandbox/denial-notice.tsx',
   'renderer/features/sandbox/form-sandbox.tsx',
