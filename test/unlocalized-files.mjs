@@ -102,7 +102,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/resources/resource-template-form.tsx',
   'renderer/features/resources/resource-viewer.tsx',
   // renderer/features/roots
-  'renderer/features/roots/add-root-dialog.tsx',
   // renderer/features/sandbox
   'renderer/features/sandbox/denial-notice.tsx',
   'renderer/features/sandbox/form-sandbox.tsx',
