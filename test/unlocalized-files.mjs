@@ -76,8 +76,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/launch-review/launch-lists.tsx',
   'renderer/features/launch-review/risk-confirm.tsx',
   // renderer/features/logs
-  'renderer/features/logs/log-list.tsx',
-  'renderer/features/logs/log-toolbar.tsx',
   // renderer/features/pending
   'renderer/features/pending/approval-change.tsx',
   'renderer/features/pending/elicitation-dialog.tsx',
