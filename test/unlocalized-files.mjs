@@ -98,7 +98,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/resources
   'renderer/features/resources/resource-preview.tsx',
   'renderer/features/resources/resource-template-form.tsx',
-  'renderer/features/resources/resource-viewer.tsx',
   // renderer/features/roots
   // renderer/features/sandbox
   'renderer/features/sandbox/denial-notice.tsx',
