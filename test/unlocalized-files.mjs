@@ -96,8 +96,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/pending/tray-body.tsx',
   'renderer/features/pending/turn-calls.tsx',
   // renderer/features/resources
-  'renderer/features/resources/resource-preview.tsx',
-  'renderer/features/resources/resource-template-form.tsx',
   // renderer/features/roots
   // renderer/features/sandbox
   'renderer/features/sandbox/denial-notice.tsx',
