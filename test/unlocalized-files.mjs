@@ -68,7 +68,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/config/config-banner.tsx',
   'renderer/features/config/config-editor.tsx',
   // renderer/features/discover
-  'renderer/features/discover/install-dialog.tsx',
   // renderer/features/launch-review
   'renderer/features/launch-review/launch-details.tsx',
   'renderer/features/launch-review/launch-lists.tsx',
