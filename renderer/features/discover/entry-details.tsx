@@ -203,7 +203,7 @@ export function EntryDetails({
                 onClick={() => setInstalling(option)}
                 aria-label={t('discover.entry.install', {
                   name: entry.title ?? entry.name,
-                  kind: option.kind === 'remote' ? option.transport : option.registryType,
+                  kind: option.kind === 'remote' ? option.transport : (option.registryType ?? ''),
                 })}
               >
                 {t('discover.entry.installButton')}
