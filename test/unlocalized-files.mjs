@@ -53,18 +53,11 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/use-file-drop.tsx',
   'renderer/features/chat/use-mentions.tsx',
   // renderer/features/discover
-  'renderer/features/discover/discover-view.tsx',
-  'renderer/features/discover/entry-details.tsx',
-  'renderer/features/discover/install-dialog.tsx',
-  'renderer/features/discover/registries-editor.tsx',
   // renderer/features/launch-review
   'renderer/features/launch-review/launch-details.tsx',
   'renderer/features/launch-review/launch-lists.tsx',
   'renderer/features/launch-review/risk-confirm.tsx',
   // renderer/features/logs
-  'renderer/features/logs/log-list.tsx',
-  'renderer/features/logs/log-toolbar.tsx',
-  'renderer/features/logs/logs-view.tsx',
   // renderer/features/pending
   'renderer/features/pending/approval-change.tsx',
   'renderer/features/pending/elicitation-dialog.tsx',
@@ -85,16 +78,7 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/pending/tray-body.tsx',
   'renderer/features/pending/turn-calls.tsx',
   // renderer/features/resources
-  'renderer/features/resources/resource-browser.tsx',
-  'renderer/features/resources/resource-preview.tsx',
-  'renderer/features/resources/resource-template-form.tsx',
-  'renderer/features/resources/resource-viewer.tsx',
   // renderer/features/roots
-  'renderer/features/roots/add-root-dialog.tsx',
-  'renderer/features/roots/broad-folder-warning.tsx',
-  'renderer/features/roots/root-row.tsx',
-  'renderer/features/roots/roots-access.tsx',
-  'renderer/features/roots/roots-view.tsx',
   // renderer/features/servers
   'renderer/features/servers/instructions-setting.tsx',
   'renderer/features/servers/keep-approvals-dialog.tsx',
@@ -126,8 +110,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/settings/test-connection.tsx',
   // renderer/features/shell
   // renderer/features/skills
-  'renderer/features/skills/server-skills.tsx',
-  'renderer/features/skills/skill-picker.tsx',
   // renderer/features/tasks
   'renderer/features/tasks/task-row.tsx',
   'renderer/features/tasks/tasks-view.tsx',

@@ -9,6 +9,7 @@ import { DiscoverView } from './discover-view';
 import { suggestedName } from './install-dialog';
 import { ageText } from './use-registry-search';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -118,5 +119,13 @@ describe('Discover helpers', () => {
     expect(ageText(now - 10_000, now)).toBe('less than a minute ago');
     expect(ageText(now - 5 * 60_000, now)).toBe('5 minutes ago');
     expect(ageText(now - 3 * 86_400_000, now)).toBe('3 days ago');
+  });
+
+  it('says how old cached results are in the active language', async () => {
+    const now = 10_000_000;
+    await activateLocale('ja');
+    expect(ageText(now - 5 * 60_000, now)).toBe('5 分前');
+    await activateLocale('ko');
+    expect(ageText(now - 2 * 3_600_000, now)).toBe('2시간 전');
   });
 });

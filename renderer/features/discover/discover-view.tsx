@@ -7,6 +7,7 @@ import { EntryDetails } from './entry-details';
 import { RegistriesEditor } from './registries-editor';
 import { ageText, useRegistrySearch } from './use-registry-search';
 import { ChoiceRow, List } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
 
 /** Discover: find servers in an MCP registry, read their details, install and update them. */
 export function DiscoverView() {
@@ -20,6 +21,7 @@ export function DiscoverView() {
   const { state, loadMore, retry } = useRegistrySearch(registry, query);
   const updates = useUpdates();
   const searchId = useId();
+  const t = useT();
 
   useEffect(() => {
     void transport.call('registry.sources', {}).then((result) => {
@@ -34,12 +36,12 @@ export function DiscoverView() {
       <div className="discover-toolbar">
         <label className="discover-search" htmlFor={searchId}>
           <SearchIcon />
-          <span className="sr-only">Search servers</span>
+          <span className="sr-only">{t('discover.view.search')}</span>
           <input
             id={searchId}
             type="search"
             className="input"
-            placeholder="Search servers by name…"
+            placeholder={t('discover.view.searchPlaceholder')}
             value={query}
             autoFocus
             spellCheck={false}
@@ -49,7 +51,7 @@ export function DiscoverView() {
         {registries !== undefined && registries.length > 1 ? (
           <select
             className="input select-input discover-registry"
-            aria-label="Registry"
+            aria-label={t('discover.view.registry')}
             value={registry}
             onChange={(event) => {
               setRegistry(event.target.value);
@@ -68,10 +70,12 @@ export function DiscoverView() {
           </span>
         )}
         <Button size="sm" variant="ghost" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
-          Registries…
+          {t('discover.view.registries')}
         </Button>
       </div>
-      {sourcesError !== undefined ? <InlineAlert>Cannot read the registry settings: {sourcesError}</InlineAlert> : null}
+      {sourcesError !== undefined ? (
+        <InlineAlert>{t('discover.view.sourcesFailed', { error: sourcesError })}</InlineAlert>
+      ) : null}
       {editing && registries !== undefined ? (
         <RegistriesEditor
           registries={registries}
@@ -86,43 +90,53 @@ export function DiscoverView() {
       ) : null}
       <UpdatesBanner updates={updates.list} onUpdated={updates.refresh} />
       <div className="discover-body">
-        <section className="discover-results" aria-label="Search results" aria-busy={state.status === 'loading'}>
+        <section
+          className="discover-results"
+          aria-label={t('discover.view.results')}
+          aria-busy={state.status === 'loading'}
+        >
           {state.notice !== undefined ? (
             <div className="inline-alert warn" role="status">
               <WarningIcon />
               <span>
                 {state.notice}
-                {state.fetchedAt !== undefined ? ` These results are from ${ageText(state.fetchedAt)}.` : ''}
+                {state.fetchedAt !== undefined
+                  ? ` ${t('discover.view.cachedFrom', { age: ageText(state.fetchedAt) })}`
+                  : ''}
               </span>
             </div>
           ) : null}
           {state.status === 'error' ? (
             <EmptyState
               icon={<WarningIcon />}
-              title="The registry cannot be reached"
-              actions={<Button onClick={retry}>Try again</Button>}
+              title={t('discover.view.unreachable')}
+              actions={<Button onClick={retry}>{t('discover.view.retry')}</Button>}
             >
               <p>{state.error}</p>
-              <p>Check your connection, or choose another registry under Registries….</p>
+              <p>{t('discover.view.unreachableHint')}</p>
             </EmptyState>
           ) : state.status === 'done' && state.servers.length === 0 ? (
             <EmptyState
               icon={<SearchIcon />}
-              title={query.trim() === '' ? 'This registry lists no servers' : `No servers match “${query.trim()}”`}
+              title={
+                query.trim() === ''
+                  ? t('discover.view.emptyRegistry')
+                  : t('discover.view.noMatch', { query: query.trim() })
+              }
             >
-              <p>
-                The registry searches server names (such as io.github.owner/server). Try a shorter or different word.
-              </p>
+              <p>{t('discover.view.noMatchHint')}</p>
             </EmptyState>
           ) : (
-            <List look="choices" aria-label="Servers">
+            <List look="choices" aria-label={t('discover.view.servers')}>
               {state.servers.map((entry) => (
                 <ChoiceRow key={entry.name} selected={selected?.name === entry.name} onClick={() => setSelected(entry)}>
                   <span className="discover-item-head">
                     <span className="discover-item-title">{entry.title ?? entry.name}</span>
                     <span className="version-chip">{entry.version}</span>
                     {entry.status !== 'active' ? (
-                      <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip>
+                      <Chip tone="warning">
+                        {entry.status === 'deprecated' ? t('discover.view.deprecated') : t('discover.view.deleted')}
+                      </Chip>
                     ) : null}
                   </span>
                   <span className="discover-item-name mono">{entry.name}</span>
@@ -137,21 +151,20 @@ export function DiscoverView() {
             </List>
           )}
           {state.status === 'loading' && state.servers.length === 0 ? (
-            <p className="muted discover-loading">Searching…</p>
+            <p className="muted discover-loading">{t('discover.view.searching')}</p>
           ) : null}
           {state.skipped > 0 ? (
             <p className="muted discover-skipped">
-              <InfoIcon /> {state.skipped === 1 ? '1 entry was' : `${state.skipped} entries were`} left out: they do not
-              fit the server.json schema.
+              <InfoIcon /> {t('discover.view.skipped', { count: state.skipped })}
             </p>
           ) : null}
           {state.nextCursor !== undefined && state.status === 'done' ? (
             <Button className="discover-more" onClick={loadMore} disabled={state.loadingMore}>
-              {state.loadingMore ? 'Loading…' : 'Show more'}
+              {state.loadingMore ? t('discover.view.loading') : t('discover.view.more')}
             </Button>
           ) : null}
         </section>
-        <section className="discover-details" aria-label="Server details">
+        <section className="discover-details" aria-label={t('discover.view.details')}>
           {selected !== undefined && registry !== undefined ? (
             <EntryDetails
               key={`${registry}|${selected.name}`}
@@ -160,11 +173,8 @@ export function DiscoverView() {
               onInstalled={updates.refresh}
             />
           ) : (
-            <EmptyState title="Choose a server">
-              <p>
-                Its details show here: what it does, where its code lives, how it runs and what it needs from you.
-                Nothing is installed or started until you review it and confirm.
-              </p>
+            <EmptyState title={t('discover.view.choose')}>
+              <p>{t('discover.view.chooseHint')}</p>
             </EmptyState>
           )}
         </section>
@@ -193,6 +203,7 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
   const transport = useBerth((s) => s.appsTransport);
   const pushToast = useBerth((s) => s.pushToast);
   const [busy, setBusy] = useState<string>();
+  const t = useT();
   if (updates.length === 0) return null;
   async function update(item: RegistryUpdate) {
     setBusy(item.server);
@@ -201,17 +212,22 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
     if (result.ok)
       pushToast({
         tone: 'success',
-        title: `Updated “${item.server}” to ${result.value.version}`,
-        message: 'Its settings and secrets were kept.',
+        title: t('discover.updates.done', { server: item.server, version: result.value.version }),
+        message: t('discover.updates.kept'),
       });
-    else pushToast({ tone: 'error', title: `Could not update “${item.server}”`, message: result.message });
+    else
+      pushToast({
+        tone: 'error',
+        title: t('discover.updates.failed', { server: item.server }),
+        message: result.message,
+      });
     onUpdated();
   }
   return (
-    <section className="discover-updates" aria-label="Updates available">
+    <section className="discover-updates" aria-label={t('discover.updates.label')}>
       {updates.map((item) => (
         <div key={item.server} className="discover-update">
-          <Chip tone="accent">Update available</Chip>
+          <Chip tone="accent">{t('discover.updates.available')}</Chip>
           <span>
             <strong>{item.server}</strong> {item.installed} → {item.latest}
           </span>
@@ -219,9 +235,9 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
             size="sm"
             disabled={busy !== undefined}
             onClick={() => void update(item)}
-            aria-label={`Update ${item.server} to ${item.latest}`}
+            aria-label={t('discover.updates.updateTo', { server: item.server, version: item.latest })}
           >
-            {busy === item.server ? 'Updating…' : 'Update'}
+            {busy === item.server ? t('discover.updates.updating') : t('discover.updates.update')}
           </Button>
         </div>
       ))}

@@ -6,6 +6,9 @@ import { Button, Chip, InlineAlert } from '../../ui/controls';
 import { ExternalIcon, KeyIcon, WarningIcon } from '../../ui/icons';
 import { InstallDialog } from './install-dialog';
 import { ageText } from './use-registry-search';
+import { useT, type Translate } from '../../i18n/use-t';
+import { formatDate } from '../../i18n/format';
+import { T } from '../../i18n/t';
 
 type Details = MethodOutput<'registry.details'>;
 
@@ -27,6 +30,7 @@ export function EntryDetails({
   // The version shown and installed: the latest until the person picks another from the registry's list.
   const [version, setVersion] = useState('latest');
   const [versions, setVersions] = useState<RegistryVersion[]>([]);
+  const t = useT();
 
   useEffect(() => {
     let current = true;
@@ -53,23 +57,18 @@ export function EntryDetails({
     };
   }, [transport, registry, name]);
 
-  if (error !== undefined)
-    return (
-      <InlineAlert>
-        Cannot load {name}: {error}
-      </InlineAlert>
-    );
-  if (details === undefined) return <p className="muted">Loading {name}…</p>;
+  if (error !== undefined) return <InlineAlert>{t('discover.entry.loadFailed', { name, error })}</InlineAlert>;
+  if (details === undefined) return <p className="muted">{t('discover.entry.loading', { name })}</p>;
   const { entry } = details;
   // "Update available" compares with the latest, not with an older version the person is looking at.
   const latest = versions.find((item) => item.isLatest)?.version ?? (version === 'latest' ? entry.version : undefined);
   return (
-    <article className="entry-details" aria-label={`Details of ${entry.title ?? entry.name}`}>
+    <article className="entry-details" aria-label={t('discover.entry.label', { name: entry.title ?? entry.name })}>
       <header className="entry-head">
         <h2>{entry.title ?? entry.name}</h2>
         {versions.length > 1 ? (
           <label className="entry-version-pick">
-            <span className="muted">Version</span>
+            <span className="muted">{t('discover.entry.version')}</span>
             <select
               className="input select-input"
               value={entry.version}
@@ -77,9 +76,11 @@ export function EntryDetails({
             >
               {newestFirst(versions).map((item) => (
                 <option key={item.version} value={item.version}>
-                  {item.version}
-                  {item.isLatest ? ' (latest)' : ''}
-                  {item.status !== 'active' ? ` (${item.status})` : ''}
+                  {t('discover.entry.versionOption', {
+                    version: item.version,
+                    latest: item.isLatest ? 'yes' : 'no',
+                    status: item.status,
+                  })}
                 </option>
               ))}
             </select>
@@ -88,7 +89,9 @@ export function EntryDetails({
           <span className="version-chip">{entry.version}</span>
         )}
         {entry.status !== 'active' ? (
-          <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip>
+          <Chip tone="warning">
+            {entry.status === 'deprecated' ? t('discover.view.deprecated') : t('discover.view.deleted')}
+          </Chip>
         ) : null}
       </header>
       <p className="mono muted entry-name">{entry.name}</p>
@@ -96,7 +99,7 @@ export function EntryDetails({
         <p className="inline-alert warn" role="status">
           <WarningIcon />
           <span>
-            {details.notice} From {ageText(details.fetchedAt)}.
+            {details.notice} {t('discover.entry.cachedFrom', { age: ageText(details.fetchedAt) })}
           </span>
         </p>
       ) : null}
@@ -104,8 +107,9 @@ export function EntryDetails({
         <div className="inline-alert warn" role="note">
           <WarningIcon />
           <span>
-            Its publisher marked this version {entry.status}
-            {entry.statusMessage !== undefined ? `: ${entry.statusMessage}` : '.'}
+            {entry.statusMessage !== undefined
+              ? t('discover.entry.markedBecause', { status: entry.status, reason: entry.statusMessage })
+              : t('discover.entry.marked', { status: entry.status })}
           </span>
         </div>
       ) : null}
@@ -113,7 +117,7 @@ export function EntryDetails({
       <dl className="entry-facts">
         {entry.repository !== undefined ? (
           <>
-            <dt>Source code</dt>
+            <dt>{t('discover.entry.source')}</dt>
             <dd>
               <a href={entry.repository.url} target="_blank" rel="noopener noreferrer">
                 {entry.repository.url}
@@ -124,7 +128,7 @@ export function EntryDetails({
         ) : null}
         {entry.websiteUrl !== undefined ? (
           <>
-            <dt>Website</dt>
+            <dt>{t('discover.entry.website')}</dt>
             <dd>
               <a href={entry.websiteUrl} target="_blank" rel="noopener noreferrer">
                 {entry.websiteUrl} <ExternalIcon />
@@ -134,28 +138,32 @@ export function EntryDetails({
         ) : null}
         {entry.publishedAt !== undefined ? (
           <>
-            <dt>Published</dt>
-            <dd>{new Date(entry.publishedAt).toLocaleDateString()}</dd>
+            <dt>{t('discover.entry.published')}</dt>
+            <dd>{formatDate(entry.publishedAt)}</dd>
           </>
         ) : null}
         {details.installedAs.length > 0 ? (
           <>
-            <dt>Installed</dt>
+            <dt>{t('discover.entry.installed')}</dt>
             <dd>
               {details.installedAs.map((item) => (
                 <span key={item.server} className="entry-installed">
-                  as <strong>{item.server}</strong> ({item.version})
-                  {latest !== undefined && item.version !== latest ? <Chip tone="accent">Update available</Chip> : null}
+                  <T
+                    id="discover.entry.installedAs"
+                    values={{ server: item.server, version: item.version }}
+                    components={{ strong: <strong /> }}
+                  />
+                  {latest !== undefined && item.version !== latest ? (
+                    <Chip tone="accent">{t('discover.updates.available')}</Chip>
+                  ) : null}
                 </span>
               ))}
             </dd>
           </>
         ) : null}
       </dl>
-      <h3 className="entry-section-title">How it runs</h3>
-      {entry.options.length === 0 ? (
-        <p className="muted">This entry names no package or remote: see its website for how to run it.</p>
-      ) : null}
+      <h3 className="entry-section-title">{t('discover.entry.howItRuns')}</h3>
+      {entry.options.length === 0 ? <p className="muted">{t('discover.entry.noOptions')}</p> : null}
       <ul className="entry-options">
         {entry.options.map((option) => (
           <li key={option.index} className="entry-option">
@@ -164,14 +172,15 @@ export function EntryDetails({
               <span className="mono entry-option-label">{option.label}</span>
             </div>
             {option.fields.length > 0 ? (
-              <ul className="entry-fields" aria-label={`What ${option.label} needs`}>
+              <ul className="entry-fields" aria-label={t('discover.entry.needs', { option: option.label })}>
                 {option.fields.map((field) => (
                   <li key={field.id}>
-                    <span className="mono">{field.label}</span> <span className="muted">{fieldKind(field.kind)}</span>
-                    {field.required ? <Chip tone="warning">required</Chip> : null}
+                    <span className="mono">{field.label}</span>{' '}
+                    <span className="muted">{fieldKind(t, field.kind)}</span>
+                    {field.required ? <Chip tone="warning">{t('discover.entry.required')}</Chip> : null}
                     {field.secret ? (
                       <Chip>
-                        <KeyIcon /> secret
+                        <KeyIcon /> {t('discover.entry.secret')}
                       </Chip>
                     ) : null}
                     {field.description !== undefined ? (
@@ -181,7 +190,7 @@ export function EntryDetails({
                 ))}
               </ul>
             ) : (
-              <p className="muted">Needs nothing from you.</p>
+              <p className="muted">{t('discover.entry.needsNothing')}</p>
             )}
             {option.unsupported !== undefined ? (
               <p className="entry-unsupported">
@@ -192,9 +201,12 @@ export function EntryDetails({
                 variant="primary"
                 size="sm"
                 onClick={() => setInstalling(option)}
-                aria-label={`Install ${entry.title ?? entry.name} (${option.kind === 'remote' ? option.transport : option.registryType})`}
+                aria-label={t('discover.entry.install', {
+                  name: entry.title ?? entry.name,
+                  kind: option.kind === 'remote' ? option.transport : (option.registryType ?? ''),
+                })}
               >
-                Install…
+                {t('discover.entry.installButton')}
               </Button>
             )}
           </li>
@@ -222,12 +234,6 @@ function newestFirst(versions: readonly RegistryVersion[]): RegistryVersion[] {
   return [...versions].sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
 }
 
-function fieldKind(kind: string): string {
-  return kind === 'env'
-    ? 'environment variable'
-    : kind === 'header'
-      ? 'header'
-      : kind === 'variable'
-        ? 'address part'
-        : 'argument';
+function fieldKind(t: Translate, kind: string): string {
+  return t('discover.entry.fieldKind', { kind });
 }

@@ -8,6 +8,8 @@ import { Button, Field, InlineAlert } from '../../ui/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { useT } from '../../i18n/use-t';
+import { T } from '../../i18n/t';
 
 interface Reviewed {
   reviewId: string;
@@ -50,6 +52,7 @@ export function InstallDialog({
   // A package from a registry other than the public one is installed only after its own yes (reset by each review).
   const [sourceConfirmed, setSourceConfirmed] = useState(false);
   const title = entry.title ?? entry.name;
+  const t = useT();
   const local = reviewed?.plan.kind === 'stdio';
   const sandbox = useReviewSandbox(
     local
@@ -103,8 +106,8 @@ export function InstallDialog({
     }
     pushToast({
       tone: 'success',
-      title: `Installed “${result.value.server}”`,
-      message: 'It is starting now: Servers shows how it goes.',
+      title: t('discover.install.done', { server: result.value.server }),
+      message: t('discover.install.starting'),
     });
     onInstalled();
   }
@@ -122,11 +125,18 @@ export function InstallDialog({
         (content?.querySelector<HTMLElement>('.install-form input, .install-form select') ?? content)?.focus();
       }}
     >
-      <DialogHeader title={reviewed === undefined ? `Install ${title}` : `Review: ${title}`} />
+      <DialogHeader
+        title={
+          reviewed === undefined ? t('discover.install.title', { title }) : t('discover.install.reviewTitle', { title })
+        }
+      />
       <DialogDescription id="install-dialog-description">
         {reviewed === undefined
-          ? `${option.kind === 'remote' ? option.transport : (option.registryType ?? '')} ${option.label}. Fill in what it needs; you will see exactly what runs before anything is saved or started.`
-          : 'This is exactly what Berth will run. The registry entry decides it: read it before you confirm.'}
+          ? t('discover.install.description', {
+              kind: option.kind === 'remote' ? option.transport : (option.registryType ?? ''),
+              option: option.label,
+            })
+          : t('discover.install.reviewDescription')}
       </DialogDescription>
       <DialogBody>
         {errors.form !== undefined ? <InlineAlert>{errors.form}</InlineAlert> : null}
@@ -142,7 +152,7 @@ export function InstallDialog({
               void review();
             }}
           >
-            <Field label="Name in Berth" error={errors.serverName}>
+            <Field label={t('discover.install.name')} error={errors.serverName}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -169,7 +179,9 @@ export function InstallDialog({
             <ReviewStep
               reviewed={reviewed}
               deprecated={
-                entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined
+                entry.status !== 'active'
+                  ? (entry.statusMessage ?? t('discover.install.versionStatus', { status: entry.status }))
+                  : undefined
               }
             />
             {reviewed.plan.packageSource !== undefined ? (
@@ -192,26 +204,26 @@ export function InstallDialog({
         {reviewed === undefined ? (
           <>
             <Button variant="ghost" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('discover.install.cancel')}
             </Button>
             <Button variant="primary" type="submit" form="install-form" disabled={busy}>
-              {busy ? 'Checking…' : 'Review'}
+              {busy ? t('discover.install.checking') : t('discover.install.review')}
             </Button>
           </>
         ) : (
           <>
             <Button variant="ghost" className="footer-start" onClick={() => setReviewed(undefined)} disabled={busy}>
-              Back
+              {t('discover.install.back')}
             </Button>
             <Button variant="ghost" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('discover.install.cancel')}
             </Button>
             <Button
               variant="primary"
               onClick={() => void install(reviewed)}
               disabled={busy || needsSourceYes || !risks.confirmed}
             >
-              {busy ? 'Installing…' : 'Install and start'}
+              {busy ? t('discover.install.installing') : t('discover.install.installAndStart')}
             </Button>
           </>
         )}
@@ -223,27 +235,34 @@ export function InstallDialog({
 function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: string | undefined }) {
   const { plan } = reviewed;
   const secrets = [...plan.secretEnvKeys, ...plan.secretHeaderNames];
+  const t = useT();
   return (
-    <section aria-label={`What ${reviewed.serverName} runs`} className="install-review">
+    <section aria-label={t('discover.install.runs', { server: reviewed.serverName })} className="install-review">
       <p className="inline-note">
         <ShieldIcon />
         <span>
-          Added as <strong>{reviewed.serverName}</strong> and started when you confirm. You can stop, edit or remove it
-          in Servers.
+          <T
+            id="discover.install.addedAs"
+            values={{ server: reviewed.serverName }}
+            components={{ strong: <strong /> }}
+          />
         </span>
       </p>
       {deprecated !== undefined ? (
         <div className="inline-alert warn" role="note">
           <WarningIcon />
-          <span>Deprecated by its publisher: {deprecated}</span>
+          <span>{t('discover.install.deprecated', { reason: deprecated })}</span>
         </div>
       ) : null}
       {plan.runtimeMissing !== undefined ? (
         <div className="inline-alert warn" role="note">
           <WarningIcon />
           <span>
-            <strong>{plan.command}</strong> is not on the PATH servers start with, so it cannot start yet.{' '}
-            {plan.runtimeMissing}
+            <T
+              id="discover.install.runtimeMissing"
+              values={{ command: plan.command ?? '', detail: plan.runtimeMissing }}
+              components={{ strong: <strong /> }}
+            />
           </span>
         </div>
       ) : null}
@@ -253,8 +272,8 @@ function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: 
         extra={
           plan.kind === 'remote' && plan.transport !== undefined ? (
             <>
-              <dt>Transport</dt>
-              <dd>{plan.transport === 'sse' ? 'HTTP + SSE (legacy)' : 'Streamable HTTP'}</dd>
+              <dt>{t('discover.install.transport')}</dt>
+              <dd>{plan.transport === 'sse' ? t('discover.install.sse') : t('discover.install.streamable')}</dd>
             </>
           ) : null
         }
@@ -262,7 +281,7 @@ function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: 
       {secrets.length > 0 ? (
         <p className="inline-note">
           <KeyIcon />
-          <span>Kept in Berth’s secret store, never in config.json or on a command line: {secrets.join(', ')}</span>
+          <span>{t('discover.install.secrets', { names: secrets.join(', ') })}</span>
         </p>
       ) : null}
     </section>
@@ -279,17 +298,22 @@ function PackageSourceConfirm({
   confirmed: boolean;
   onChange: (confirmed: boolean) => void;
 }) {
+  const t = useT();
   return (
     <div className="inline-alert warn" role="note" data-testid="package-source">
       <WarningIcon />
       <div>
         <p>
-          Package source: <span className="mono">{source.url}</span>
+          <T
+            id="discover.install.source"
+            values={{ url: source.url }}
+            components={{ mono: <span className="mono" /> }}
+          />
         </p>
         <p>{source.message}</p>
         <label className="check-field">
           <input type="checkbox" checked={confirmed} onChange={(event) => onChange(event.target.checked)} />
-          <span>I know where this package comes from and want to install it</span>
+          <span>{t('discover.install.sourceConfirm')}</span>
         </label>
       </div>
     </div>
@@ -298,14 +322,13 @@ function PackageSourceConfirm({
 
 /** The publisher's after-install steps: text to read, which Berth never runs. */
 function PublisherInstructions({ text }: { text: string }) {
+  const t = useT();
   return (
     <section className="install-instructions" aria-labelledby="install-instructions-title">
       <h3 id="install-instructions-title" className="bundle-section-title">
-        After installing, its publisher says
+        {t('discover.install.instructions')}
       </h3>
-      <p className="field-hint">
-        Shown as written by the publisher. Berth runs none of it; do only what you understand.
-      </p>
+      <p className="field-hint">{t('discover.install.instructionsHint')}</p>
       <pre className="install-instructions-text" data-testid="post-install-instructions">
         {text}
       </pre>
@@ -324,16 +347,17 @@ function InstallFieldInput({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   const hint =
     [
       field.description,
-      field.repeated === true ? 'One value per line.' : undefined,
-      field.secret ? 'Kept in Berth’s secret store.' : undefined,
-      !field.required && field.default === undefined ? 'Optional.' : undefined,
+      field.repeated === true ? t('discover.install.field.repeated') : undefined,
+      field.secret ? t('discover.install.field.secret') : undefined,
+      !field.required && field.default === undefined ? t('discover.install.field.optional') : undefined,
     ]
       .filter(Boolean)
       .join(' ') || undefined;
-  const label = `${field.label}${field.required ? ' (required)' : ''}`;
+  const label = field.required ? t('discover.install.field.required', { label: field.label }) : field.label;
   const choices = field.choices ?? (field.format === 'boolean' ? ['true', 'false'] : undefined);
   return (
     <Field label={label} error={error} hint={hint}>
@@ -347,7 +371,7 @@ function InstallFieldInput({
             aria-invalid={invalid}
             onChange={(event) => onChange(event.target.value)}
           >
-            {field.default === undefined ? <option value="">Choose…</option> : null}
+            {field.default === undefined ? <option value="">{t('discover.install.field.choose')}</option> : null}
             {choices.map((choice) => (
               <option key={choice} value={choice}>
                 {choice}

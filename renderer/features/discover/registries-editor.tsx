@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
+import { useT } from '../../i18n/use-t';
 
 /** The registries Discover searches, one address a line; the first is the default. */
 export function RegistriesEditor({
@@ -16,6 +17,7 @@ export function RegistriesEditor({
   const [text, setText] = useState(registries.join('\n'));
   const [error, setError] = useState<string>();
   const id = useId();
+  const t = useT();
   async function save() {
     const list = text
       .split('\n')
@@ -34,7 +36,7 @@ export function RegistriesEditor({
       }}
     >
       <label htmlFor={id} className="field-label">
-        Registries (one address a line; the first is searched first)
+        {t('discover.registries.label')}
       </label>
       <textarea
         id={id}
@@ -52,16 +54,15 @@ export function RegistriesEditor({
         </p>
       ) : (
         <p className="field-hint" id={`${id}-hint`}>
-          Organizations can run their own registry with the same API. Whoever runs a registry decides what it lists:
-          Berth always shows you what an entry would run before it does.
+          {t('discover.registries.hint')}
         </p>
       )}
       <div className="discover-registries-actions">
         <Button variant="ghost" type="button" onClick={onCancel}>
-          Cancel
+          {t('discover.registries.cancel')}
         </Button>
         <Button variant="primary" type="submit">
-          Save
+          {t('discover.registries.save')}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MethodOutput } from '../../../shared/contract';
 import type { RegistryEntry } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
+import { translate } from '../../i18n/use-t';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -77,9 +78,9 @@ function fromAnswer(answer: MethodOutput<'registry.search'>, before: RegistryEnt
 /** "3 minutes ago", for the age of cached results. */
 export function ageText(fetchedAt: number, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((now - fetchedAt) / 60_000));
-  if (minutes < 1) return 'less than a minute ago';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  if (minutes < 1) return translate('discover.age.justNow');
+  if (minutes < 60) return translate('discover.age.minutes', { count: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  return `${Math.round(hours / 24)} days ago`;
+  if (hours < 48) return translate('discover.age.hours', { count: hours });
+  return translate('discover.age.days', { count: Math.round(hours / 24) });
 }

@@ -5,6 +5,8 @@ import type { LogRow } from '../../store';
 import { ChevronRightIcon } from '../../ui/icons';
 import { formatBytes, formatTime, prettyBody, traceDetail } from './log-filter';
 import { LogDenialAction, isDenialLine } from '../sandbox';
+import { useT, type Translate } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 
 /** Every row is this tall; only expanded trace rows grow, by a height computed from their body. */
 export const ROW_HEIGHT = 24;
@@ -23,6 +25,7 @@ export interface LogListProps {
 
 /** The virtualized log: fixed-height monospace rows, follow-tail, expandable trace rows. */
 export function LogList({ rows, follow, onFollowChange, showServer }: LogListProps) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<ReadonlyMap<number, string>>(new Map());
 
@@ -82,7 +85,7 @@ export function LogList({ rows, follow, onFollowChange, showServer }: LogListPro
       onScroll={onScroll}
       tabIndex={0}
       role="log"
-      aria-label="Log entries"
+      aria-label={t('logs.list.label')}
       aria-live="off"
     >
       <div className="log-canvas" style={{ height: totalSize }}>
@@ -116,7 +119,8 @@ interface LogLineProps {
 
 const LogLine = memo(function LogLine({ row, top, height, showServer, body, onToggle }: LogLineProps) {
   const isTrace = row.source === 'trace';
-  const style = useMemo(() => ({ transform: `translateY(${top}px)`, height }), [top, height]);
+  const t = useT();
+  const style = useMemo(() => ({ transform: `translate(0,${top}px)`, height }), [top, height]);
   return (
     <div
       className={clsx(
@@ -127,7 +131,7 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
       )}
       style={style}
       role="article"
-      aria-label={entryLabel(row)}
+      aria-label={entryLabel(t, row)}
       data-seq={row.seq}
       data-source={row.source}
     >
@@ -137,7 +141,11 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
             type="button"
             className="log-expand"
             aria-expanded={body !== undefined}
-            aria-label={`${body !== undefined ? 'Hide' : 'Show'} JSON of ${row.method ?? 'message'}`}
+            aria-label={
+              row.method
+                ? t(body !== undefined ? 'logs.entry.hideJson' : 'logs.entry.showJson', { method: row.method })
+                : t(body !== undefined ? 'logs.entry.hideMessageJson' : 'logs.entry.showMessageJson')
+            }
             onClick={() => onToggle(row)}
           >
             <ChevronRightIcon />
@@ -170,18 +178,18 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
 });
 
 /** What a screen reader announces for an entry (and what e2e page objects find it by). */
-const ENTRY_LABEL: Record<LogRow['source'], string> = {
-  stderr: 'stderr',
-  notification: 'server log',
-  trace: 'trace',
-  host: 'Berth',
-  app: 'app',
+const ENTRY_LABEL: Record<Exclude<LogRow['source'], 'trace'>, MessageId> = {
+  stderr: 'logs.entry.stderr',
+  notification: 'logs.entry.notification',
+  host: 'logs.entry.host',
+  app: 'logs.entry.app',
 };
 
-function entryLabel(row: LogRow): string {
-  if (row.source !== 'trace') return ENTRY_LABEL[row.source];
-  const direction = row.direction === 'in' ? 'from the server' : 'to the server';
-  return row.method ? `trace ${direction}: ${row.method}` : `trace ${direction}`;
+function entryLabel(t: Translate, row: LogRow): string {
+  if (row.source !== 'trace') return t(ENTRY_LABEL[row.source]);
+  const inbound = row.direction === 'in';
+  if (row.method) return t(inbound ? 'logs.entry.traceInMethod' : 'logs.entry.traceOutMethod', { method: row.method });
+  return t(inbound ? 'logs.entry.traceIn' : 'logs.entry.traceOut');
 }
 
 const SOURCE_TAG: Record<LogRow['source'], string> = {
@@ -193,11 +201,12 @@ const SOURCE_TAG: Record<LogRow['source'], string> = {
 };
 
 function TraceSummary({ row }: { row: LogRow }) {
+  const t = useT();
   return (
     <span className="trace-summary">
       <span
         className={clsx('trace-dir', row.direction === 'in' ? 'dir-in' : 'dir-out')}
-        title={row.direction === 'in' ? 'from the server' : 'to the server'}
+        title={row.direction === 'in' ? t('logs.entry.fromServer') : t('logs.entry.toServer')}
       >
         {row.direction === 'in' ? '←' : '→'}
       </span>

@@ -4,13 +4,19 @@ import { LOG_LEVELS, LOG_SOURCES, type LogLevel, type LogSource } from '../../..
 import { useBerth } from '../../store';
 import { Button, WithTooltip } from '../../ui/controls';
 import { ChevronDownIcon, SearchIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 
-const SOURCE_LABELS: Record<LogSource, { label: string; hint: string }> = {
-  stderr: { label: 'stderr', hint: 'What the server printed to its standard error' },
-  notification: { label: 'log messages', hint: 'notifications/message the server sent over MCP' },
-  trace: { label: 'trace', hint: 'Every JSON-RPC message between Berth and the server' },
-  host: { label: 'Berth', hint: 'Berth’s own lifecycle events: spawn, handshake, exit, restarts' },
-  app: { label: 'app', hint: 'What the server’s MCP Apps (its UIs in chat cards) logged' },
+const SOURCE_LABELS: Record<LogSource, { label: MessageId; show: MessageId; hint: MessageId }> = {
+  stderr: { label: 'logs.source.stderr', show: 'logs.source.stderr-show', hint: 'logs.source.stderr-hint' },
+  notification: {
+    label: 'logs.source.notification',
+    show: 'logs.source.notification-show',
+    hint: 'logs.source.notification-hint',
+  },
+  trace: { label: 'logs.source.trace', show: 'logs.source.trace-show', hint: 'logs.source.trace-hint' },
+  host: { label: 'logs.source.host', show: 'logs.source.host-show', hint: 'logs.source.host-hint' },
+  app: { label: 'logs.source.app', show: 'logs.source.app-show', hint: 'logs.source.app-hint' },
 };
 
 export function ServerPicker({
@@ -21,11 +27,16 @@ export function ServerPicker({
   onChange: (server: string | undefined) => void;
 }) {
   const names = useBerth(useShallow((s) => Object.keys(s.servers).sort((a, b) => a.localeCompare(b))));
+  const t = useT();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button size="sm" aria-label={`Server: ${value ?? 'all servers'}`} className="picker">
-          {value ?? 'All servers'} <ChevronDownIcon />
+        <Button
+          size="sm"
+          aria-label={value ? t('logs.toolbar.server', { server: value }) : t('logs.toolbar.serverAll')}
+          className="picker"
+        >
+          {value ?? t('logs.toolbar.allServers')} <ChevronDownIcon />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -33,7 +44,7 @@ export function ServerPicker({
           <DropdownMenu.RadioGroup value={value ?? ''} onValueChange={(v) => onChange(v === '' ? undefined : v)}>
             <DropdownMenu.RadioItem value="" className="menu-item">
               <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-              All servers
+              {t('logs.toolbar.allServers')}
             </DropdownMenu.RadioItem>
             {names.length > 0 ? <DropdownMenu.Separator className="menu-separator" /> : null}
             {names.map((name) => (
@@ -56,23 +67,24 @@ export function SourceToggles({
   value: readonly LogSource[];
   onChange: (sources: LogSource[]) => void;
 }) {
+  const t = useT();
   return (
     <ToggleGroup.Root
       type="multiple"
       className="toggle-group"
-      aria-label="Sources"
+      aria-label={t('logs.toolbar.sources')}
       value={[...value]}
       // An empty selection would hide everything with no visible reason; keep at least one source.
       onValueChange={(next) => next.length > 0 && onChange(LOG_SOURCES.filter((s) => next.includes(s)))}
     >
       {LOG_SOURCES.map((source) => (
-        <WithTooltip key={source} content={SOURCE_LABELS[source].hint}>
+        <WithTooltip key={source} content={t(SOURCE_LABELS[source].hint)}>
           <ToggleGroup.Item
             value={source}
             className={`toggle-chip tag-${source}`}
-            aria-label={`Show ${SOURCE_LABELS[source].label}`}
+            aria-label={t(SOURCE_LABELS[source].show)}
           >
-            {SOURCE_LABELS[source].label}
+            {t(SOURCE_LABELS[source].label)}
           </ToggleGroup.Item>
         </WithTooltip>
       ))}
@@ -87,27 +99,26 @@ export function LevelPicker({
   value: LogLevel | undefined;
   onChange: (level: LogLevel | undefined) => void;
 }) {
-  const shown = value ? `${value}+` : 'Any level';
+  const t = useT();
+  const shown = value ? `${value}+` : t('logs.toolbar.anyLevel');
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         {/* The name holds the visible words ("Any level", "warning+"), so a voice command naming them finds the button. */}
-        <Button size="sm" aria-label={`Minimum level: ${shown}`} className="picker">
+        <Button size="sm" aria-label={t('logs.toolbar.minLevel', { level: shown })} className="picker">
           {shown} <ChevronDownIcon />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
-          <DropdownMenu.Label className="menu-label">
-            Minimum level of log messages (lines without a level always show)
-          </DropdownMenu.Label>
+          <DropdownMenu.Label className="menu-label">{t('logs.toolbar.levelMenu')}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={value ?? ''}
             onValueChange={(v) => onChange(v === '' ? undefined : (v as LogLevel))}
           >
             <DropdownMenu.RadioItem value="" className="menu-item">
               <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-              Any level
+              {t('logs.toolbar.anyLevel')}
             </DropdownMenu.RadioItem>
             {LOG_LEVELS.map((level) => (
               <DropdownMenu.RadioItem key={level} value={level} className="menu-item">
@@ -123,14 +134,15 @@ export function LevelPicker({
 }
 
 export function SearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  const t = useT();
   return (
     <label className="search">
       <SearchIcon />
       <input
         type="search"
         className="search-input"
-        placeholder="Search logs"
-        aria-label="Search logs"
+        placeholder={t('logs.toolbar.search')}
+        aria-label={t('logs.toolbar.search')}
         value={value}
         spellCheck={false}
         onChange={(e) => onChange(e.target.value)}

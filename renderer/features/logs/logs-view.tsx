@@ -15,6 +15,9 @@ import {
 import { LogList } from './log-list';
 import { LevelPicker, SearchBox, ServerPicker, SourceToggles } from './log-toolbar';
 import { errorMessage } from '../../../shared/error-message';
+import { useT } from '../../i18n/use-t';
+import { T } from '../../i18n/t';
+import { formatNumber } from '../../i18n/format';
 
 /** Typing pauses this long before the 200k-row filter runs again. */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -61,6 +64,7 @@ export function LogsView() {
   const showLogsFor = useBerth((s) => s.showLogsFor);
   const clearLogs = useBerth((s) => s.clearLogs);
   const pushToast = useBerth((s) => s.pushToast);
+  const t = useT();
 
   const [sources, setSources] = useState<readonly LogSource[]>(DEFAULT_LOG_FILTER.sources);
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>();
@@ -97,16 +101,16 @@ export function LogsView() {
       await navigator.clipboard.writeText(textToCopy);
       pushToast({
         tone: 'success',
-        title: `Copied ${rows.length.toLocaleString()} line${rows.length === 1 ? '' : 's'}`,
+        title: t('logs.view.copied', { count: rows.length }),
       });
     } catch (error) {
-      pushToast({ tone: 'error', title: 'Could not copy to the clipboard', message: errorMessage(error) });
+      pushToast({ tone: 'error', title: t('logs.view.copyFailed'), message: errorMessage(error) });
     }
   }
 
   return (
     <div className="logs-view">
-      <div className="log-toolbar" role="toolbar" aria-label="Log filters">
+      <div className="log-toolbar" role="toolbar" aria-label={t('logs.view.filters')}>
         <ServerPicker value={server} onChange={showLogsFor} />
         <SourceToggles value={sources} onChange={setSources} />
         <LevelPicker value={minLevel} onChange={setMinLevel} />
@@ -118,16 +122,20 @@ export function LogsView() {
           aria-pressed={frozen !== undefined}
           onClick={() => setFrozen(frozen ? undefined : liveRows)}
         >
-          {frozen ? (newCount > 0 ? `Resume (${newCount.toLocaleString()} new)` : 'Resume') : 'Pause'}
+          {frozen
+            ? newCount > 0
+              ? t('logs.view.resumeNew', { count: formatNumber(newCount) })
+              : t('logs.view.resume')
+            : t('logs.view.pause')}
         </Button>
         <IconButton
-          label={`Copy ${rows.length.toLocaleString()} shown lines`}
+          label={t('logs.view.copy', { count: formatNumber(rows.length) })}
           icon={<CopyIcon />}
           disabled={rows.length === 0}
           onClick={() => void copyVisible()}
         />
         <IconButton
-          label={server ? `Clear the logs of ${server}` : 'Clear all logs'}
+          label={server ? t('logs.view.clearServer', { server }) : t('logs.view.clearAll')}
           icon={<TrashIcon />}
           onClick={() => {
             setFrozen(undefined);
@@ -138,26 +146,28 @@ export function LogsView() {
 
       <div className="log-panel">
         {!loaded ? (
-          <div className="view-loading">Loading logs…</div>
+          <div className="view-loading">{t('logs.view.loading')}</div>
         ) : liveRows.length === 0 && !frozen ? (
           <div className="view-center">
-            <EmptyState icon={<LogsIcon />} title="No log entries yet">
+            <EmptyState icon={<LogsIcon />} title={t('logs.view.empty.title')}>
               <p>
-                Everything your servers say shows up here, live: what they print to <strong>stderr</strong>, the{' '}
-                <strong>log messages</strong> they send over MCP, the raw JSON-RPC <strong>trace</strong> of every
-                request and reply, and <strong>Berth</strong>’s own notes about starting, stopping and restarting them.
+                <T id="logs.view.empty.what" components={{ strong: <strong /> }} />
               </p>
-              <p>Start a server from the Servers view and its first lines appear within a second.</p>
+              <p>{t('logs.view.empty.how')}</p>
             </EmptyState>
           </div>
         ) : rows.length === 0 ? (
           <div className="view-center">
             <EmptyState
               icon={<LogsIcon />}
-              title="Nothing matches"
-              actions={isFilterActive(filter) ? <Button onClick={resetFilters}>Reset filters</Button> : undefined}
+              title={t('logs.view.noMatch.title')}
+              actions={
+                isFilterActive(filter) ? (
+                  <Button onClick={resetFilters}>{t('logs.view.noMatch.reset')}</Button>
+                ) : undefined
+              }
             >
-              {server ? <p>No entries from “{server}” match these filters.</p> : <p>No entries match these filters.</p>}
+              <p>{server ? t('logs.view.noMatch.server', { server }) : t('logs.view.noMatch.all')}</p>
             </EmptyState>
           </div>
         ) : (
@@ -179,22 +189,21 @@ export function LogsView() {
               setFollow(true);
             }}
           >
-            Jump to latest
+            {t('logs.view.jump')}
           </Button>
         ) : null}
       </div>
-      <footer className="log-status" role="status" aria-label="Log summary" aria-live="polite">
+      <footer className="log-status" role="status" aria-label={t('logs.view.summary')} aria-live="polite">
         <span>
-          {rows.length.toLocaleString()} shown of {(frozen ?? liveRows).length.toLocaleString()} entries
+          {t('logs.view.shownOf', {
+            shown: formatNumber(rows.length),
+            total: formatNumber((frozen ?? liveRows).length),
+          })}
         </span>
         {frozen ? (
-          <span className="paused-note">
-            Paused: the view is frozen, {newCount.toLocaleString()} new matching entries arrived
-          </span>
+          <span className="paused-note">{t('logs.view.paused', { count: formatNumber(newCount) })}</span>
         ) : null}
-        {!frozen && !follow ? (
-          <span className="muted">Not following new entries: scroll to the bottom or use Jump to latest</span>
-        ) : null}
+        {!frozen && !follow ? <span className="muted">{t('logs.view.notFollowing')}</span> : null}
       </footer>
     </div>
   );

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/contract/resources';
 import type { ServerState } from '../../../shared/domain';
 import { resourceKey, useBerth } from '../../store';
-import { formatBytes } from '../chat/content-blocks';
+import { formatBytes } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 import { Button, Chip, EmptyState } from '../../ui/controls';
 import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../../ui/icons';
 import { declaresCapability } from './resource-model';
@@ -53,10 +54,14 @@ function usePagedList<T>(
 /** The Resources tab of a server: lists on the left, the open resource on the right. */
 export function ResourceBrowser({ server }: { server: ServerState }) {
   const ready = server.status === 'ready';
+  const t = useT();
   if (!ready || !declaresCapability(server, 'resources')) {
     return (
-      <EmptyState icon={<LinkIcon />} title={ready ? 'This server offers no resources' : 'No resources yet'}>
-        {ready ? 'It did not declare the resources capability.' : 'Resources are listed once the server is ready.'}
+      <EmptyState
+        icon={<LinkIcon />}
+        title={ready ? t('resources.browser.noneOffered') : t('resources.browser.notYet')}
+      >
+        {ready ? t('resources.browser.noCapability') : t('resources.browser.waitReady')}
       </EmptyState>
     );
   }
@@ -66,6 +71,7 @@ export function ResourceBrowser({ server }: { server: ServerState }) {
 
 function ReadyResourceBrowser({ server }: { server: ServerState }) {
   const name = server.name;
+  const t = useT();
   const listResources = useBerth((s) => s.listResources);
   const listResourceTemplates = useBerth((s) => s.listResourceTemplates);
   const loadResourceSubscriptions = useBerth((s) => s.loadResourceSubscriptions);
@@ -125,7 +131,7 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
       <div className="resource-lists">
         <section aria-labelledby={`${name}-resources`}>
           <h3 id={`${name}-resources`} className="resource-section-title">
-            Resources
+            {t('resources.browser.resources')}
           </h3>
           {resources.page.error !== undefined ? (
             <p className="resource-error" role="alert">
@@ -134,10 +140,10 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
           ) : null}
           {!resources.page.loading && resources.page.items.length === 0 && resources.page.error === undefined ? (
             <p className="muted small">
-              The server lists no resources{templates.page.items.length > 0 ? '; try a template below' : ''}.
+              {templates.page.items.length > 0 ? t('resources.browser.noneTryTemplate') : t('resources.browser.none')}
             </p>
           ) : null}
-          <List look="choices" className="resource-list" aria-label="Resources">
+          <List look="choices" className="resource-list" aria-label={t('resources.browser.resources')}>
             {resources.page.items.map((item) => (
               <ChoiceRow
                 key={item.uri}
@@ -147,27 +153,27 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
                 <span className="resource-item-name">
                   {item.title ?? item.name}
                   {(updates[resourceKey(name, item.uri)] ?? 0) > 0 ? (
-                    <span className="resource-dot" aria-label="updated" />
+                    <span className="resource-dot" aria-label={t('resources.browser.updated')} />
                   ) : null}
                 </span>
                 <span className="resource-item-meta">
-                  {item.mimeType ?? 'unknown type'}
+                  {item.mimeType ?? t('resources.browser.unknownType')}
                   {item.size !== undefined ? ` · ${formatBytes(item.size)}` : ''}
                 </span>
               </ChoiceRow>
             ))}
           </List>
-          {resources.page.loading ? <p className="muted small">Loading…</p> : null}
+          {resources.page.loading ? <p className="muted small">{t('resources.browser.loading')}</p> : null}
           {resources.page.nextCursor !== undefined && !resources.page.loading ? (
             <Button size="sm" onClick={resources.loadMore}>
-              Load more
+              {t('resources.browser.loadMore')}
             </Button>
           ) : null}
         </section>
 
         <section aria-labelledby={`${name}-templates`}>
           <h3 id={`${name}-templates`} className="resource-section-title">
-            Templates
+            {t('resources.browser.templates')}
           </h3>
           {templates.page.error !== undefined ? (
             <p className="resource-error" role="alert">
@@ -175,9 +181,9 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
             </p>
           ) : null}
           {!templates.page.loading && templates.page.items.length === 0 && templates.page.error === undefined ? (
-            <p className="muted small">No templates.</p>
+            <p className="muted small">{t('resources.browser.noTemplates')}</p>
           ) : null}
-          <List look="choices" className="resource-list" aria-label="Templates">
+          <List look="choices" className="resource-list" aria-label={t('resources.browser.templates')}>
             {templates.page.items.map((template) => {
               const expanded = openTemplate === template.uriTemplate;
               return (
@@ -207,12 +213,12 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
           </List>
           {templates.page.nextCursor !== undefined && !templates.page.loading ? (
             <Button size="sm" onClick={templates.loadMore}>
-              Load more
+              {t('resources.browser.loadMore')}
             </Button>
           ) : null}
         </section>
         {declaresCapability(server, 'resources', 'subscribe') ? null : (
-          <Chip title="The server did not declare resource subscriptions">No live updates</Chip>
+          <Chip title={t('resources.browser.noSubscribeHint')}>{t('resources.browser.noSubscribe')}</Chip>
         )}
       </div>
       <ResourceViewer server={name} open={open} canSubscribe={declaresCapability(server, 'resources', 'subscribe')} />

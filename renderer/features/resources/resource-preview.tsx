@@ -15,7 +15,9 @@ import { createLowlight } from 'lowlight';
 import { useMemo } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { ResourcePart } from '../../../shared/contract/resources';
-import { DataAudio, DataImage, formatBytes } from '../chat/content-blocks';
+import { DataAudio, DataImage } from '../chat/content-blocks';
+import { formatBytes } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 import { Markdown } from '../chat/markdown';
 import { Button } from '../../ui/controls';
 import { ArrowDownIcon } from '../../ui/icons';
@@ -57,6 +59,7 @@ function saveBlob(part: Extract<ResourcePart, { kind: 'blob' }>): void {
 
 /** One part of a read resource, shown by its MIME type. */
 export function ResourcePartView({ part }: { part: ResourcePart }) {
+  const t = useT();
   if (part.kind === 'text') {
     if (part.mimeType === 'text/markdown') {
       return (
@@ -79,11 +82,12 @@ export function ResourcePartView({ part }: { part: ResourcePart }) {
   return (
     <div className="resource-binary">
       <span>
-        Binary content, {formatBytes(part.size)}
-        {part.mimeType !== undefined ? ` (${part.mimeType})` : ''}.
+        {part.mimeType !== undefined
+          ? t('resources.preview.binaryTyped', { size: formatBytes(part.size), type: part.mimeType })
+          : t('resources.preview.binary', { size: formatBytes(part.size) })}
       </span>
       <Button size="sm" icon={<ArrowDownIcon />} onClick={() => saveBlob(part)}>
-        Save…
+        {t('resources.preview.save')}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@ import type { ResourceTemplateInfo } from '../../../shared/contract/resources';
 import { useCompletions } from '../completion/use-completions';
 import { Button } from '../../ui/controls';
 import { expandTemplate, templateVariables } from './resource-model';
+import { useT } from '../../i18n/use-t';
 
 interface TemplateFormProps {
   server: string;
@@ -33,6 +34,7 @@ function VariableField({
 }) {
   const id = useId();
   const [focused, setFocused] = useState(false);
+  const t = useT();
   const others = Object.fromEntries(Object.entries(values).filter(([key, other]) => key !== name && other !== ''));
   const suggestions = useCompletions(
     completions && focused
@@ -63,21 +65,16 @@ function VariableField({
         ))}
       </datalist>
       {suggestions.status === 'error' ? (
-        <span className="field-error">Suggestions failed: {suggestions.message}</span>
+        <span className="field-error">{t('resources.template.suggestionsFailed', { error: suggestions.message })}</span>
       ) : null}
     </div>
   );
 }
 
 /** A template's variables as a form; the filled-in URI is opened in the preview. */
-export function ResourceTemplateForm({
-  server,
-  template,
-  completions,
-  onOpen,
-  submitLabel = 'Read',
-}: TemplateFormProps) {
+export function ResourceTemplateForm({ server, template, completions, onOpen, submitLabel }: TemplateFormProps) {
   const variables = templateVariables(template.uriTemplate);
+  const t = useT();
   const [values, setValues] = useState<Record<string, string>>({});
   const uri = expandTemplate(template.uriTemplate, values);
   const missing = variables
@@ -91,7 +88,7 @@ export function ResourceTemplateForm({
     <form
       className="resource-template-form"
       onSubmit={submit}
-      aria-label={`Fill in ${template.title ?? template.name}`}
+      aria-label={t('resources.template.fillIn', { name: template.title ?? template.name })}
     >
       {variables.map((variable) => (
         <VariableField
@@ -114,9 +111,9 @@ export function ResourceTemplateForm({
           size="sm"
           variant="primary"
           disabled={missing.length > 0}
-          title={missing.length > 0 ? `Fill in ${missing.join(', ')}` : undefined}
+          title={missing.length > 0 ? t('resources.template.fillIn', { name: missing.join(', ') }) : undefined}
         >
-          {submitLabel}
+          {submitLabel ?? t('resources.template.read')}
         </Button>
       </div>
     </form>

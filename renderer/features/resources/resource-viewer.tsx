@@ -6,6 +6,7 @@ import { Switch } from '../../ui/switch';
 import { ChatIcon, RestartIcon, SearchIcon } from '../../ui/icons';
 import { ResourcePartView } from './resource-preview';
 import { resourceAttachments } from './resource-model';
+import { useT } from '../../i18n/use-t';
 
 /** The resource open in the preview pane. */
 export interface OpenResource {
@@ -36,6 +37,7 @@ export function ResourceViewer({
   const [read, setRead] = useState<ReadState | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const uri = open?.uri;
+  const t = useT();
 
   const reread = useCallback(async () => {
     if (uri === undefined) return;
@@ -53,8 +55,8 @@ export function ResourceViewer({
   if (open === undefined) {
     return (
       <div className="resource-viewer resource-viewer-empty">
-        <EmptyState icon={<SearchIcon />} title="Pick a resource">
-          Choose a resource on the left, or fill in a template, to see what it contains.
+        <EmptyState icon={<SearchIcon />} title={t('resources.viewer.pick')}>
+          {t('resources.viewer.pickHint')}
         </EmptyState>
       </div>
     );
@@ -64,7 +66,8 @@ export function ResourceViewer({
     setBusy(true);
     const result = await setResourceSubscribed(server, open.uri, next);
     setBusy(false);
-    if (!result.ok) toastFailure(next ? 'Could not subscribe' : 'Could not unsubscribe', result);
+    if (!result.ok)
+      toastFailure(next ? t('resources.viewer.subscribeFailed') : t('resources.viewer.unsubscribeFailed'), result);
   };
 
   const attach = async () => {
@@ -74,7 +77,7 @@ export function ResourceViewer({
     if (conversationId === undefined) {
       const created = await state.createConversation();
       if (!created.ok) {
-        toastFailure('Could not start a conversation to attach to', created);
+        toastFailure(t('resources.viewer.conversationFailed'), created);
         return;
       }
       conversationId = created.value.id;
@@ -84,7 +87,12 @@ export function ResourceViewer({
   };
 
   return (
-    <div className="resource-viewer" role="region" aria-label={`Preview of ${open.label}`} data-uri={open.uri}>
+    <div
+      className="resource-viewer"
+      role="region"
+      aria-label={t('resources.viewer.preview', { name: open.label })}
+      data-uri={open.uri}
+    >
       <header className="resource-viewer-head">
         <div className="resource-viewer-title">
           <strong>{open.label}</strong>
@@ -92,7 +100,7 @@ export function ResourceViewer({
         </div>
         {updates > 0 ? (
           <span className="resource-updated" role="status" data-testid="resource-updated">
-            <Chip tone="warning">Updated{updates > 1 ? ` ×${updates}` : ''}</Chip>
+            <Chip tone="warning">{t('resources.viewer.updated', { count: updates })}</Chip>
           </span>
         ) : null}
         {canSubscribe ? (
@@ -100,14 +108,14 @@ export function ResourceViewer({
             <Switch
               checked={subscribed}
               disabled={busy}
-              label="Subscribe to changes"
+              label={t('resources.viewer.subscribeLabel')}
               onCheckedChange={(next) => void toggleSubscription(next)}
             />
-            <span>Subscribe</span>
+            <span>{t('resources.viewer.subscribe')}</span>
           </label>
         ) : null}
         <Button size="sm" icon={<RestartIcon />} onClick={() => void reread()} disabled={read?.status === 'loading'}>
-          Re-read
+          {t('resources.viewer.reread')}
         </Button>
         <Button
           size="sm"
@@ -116,18 +124,20 @@ export function ResourceViewer({
           onClick={() => void attach()}
           disabled={read?.status !== 'ready' || read.contents.length === 0}
         >
-          Attach to chat
+          {t('resources.viewer.attach')}
         </Button>
       </header>
       <div className="resource-viewer-body">
-        {read === undefined || read.status === 'loading' ? <p className="muted">Reading…</p> : null}
+        {read === undefined || read.status === 'loading' ? (
+          <p className="muted">{t('resources.viewer.reading')}</p>
+        ) : null}
         {read?.status === 'error' ? (
           <p className="resource-error" role="alert">
             {read.message}
           </p>
         ) : null}
         {read?.status === 'ready' && read.contents.length === 0 ? (
-          <p className="muted">The server returned no content for this resource.</p>
+          <p className="muted">{t('resources.viewer.empty')}</p>
         ) : null}
         {read?.status === 'ready'
           ? read.contents.map((part, index) => (

@@ -8,6 +8,7 @@ import { folderCrumbs, folderName } from './folder-crumbs';
 import { needsBroadConfirmation } from './roots-model';
 import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
 import { List } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -44,6 +45,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
   const focusAfterLoad = useRef(false);
   const pathId = useId();
   const nameId = useId();
+  const t = useT();
 
   // Latest wins: a slow first listing (the home folder) must not replace what the person asked for since.
   const browseSeq = useRef(0);
@@ -94,8 +96,12 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       } else setAddError(result.message);
       return;
     }
-    const picked = result.value.linkPath ? ` (picked as ${result.value.linkPath})` : '';
-    pushToast({ tone: 'success', title: `Added “${result.value.name}”`, message: `${result.value.path}${picked}` });
+    const { name: added, path: addedPath, linkPath } = result.value;
+    pushToast({
+      tone: 'success',
+      title: t('roots.broad.added', { name: added }),
+      message: linkPath ? t('roots.add.pickedAs', { path: addedPath, link: linkPath }) : addedPath,
+    });
     onDone();
   };
 
@@ -111,11 +117,10 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
 
   return (
     <div className="folder-browser">
-      <DialogHeader title="Add a workspace root" />
+      <DialogHeader title={t('roots.broad.dialogTitle')} />
       <DialogBody>
         <p className="dialog-description" id="folder-dialog-description">
-          Pick a folder on the computer Berth runs on. Servers you allow will be able to read and change the files in
-          it.
+          {t('roots.add.description')}
         </p>
         <form
           className="folder-path-row"
@@ -125,7 +130,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           }}
         >
           <label className="sr-only" htmlFor={pathId}>
-            Folder path
+            {t('roots.add.path')}
           </label>
           <input
             id={pathId}
@@ -141,7 +146,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
             }}
           />
           <Button type="submit" size="sm">
-            Go
+            {t('roots.add.go')}
           </Button>
         </form>
         {browseError ? (
@@ -152,18 +157,18 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
 
         <div className="folder-toolbar">
           <IconButton
-            label="Parent folder"
+            label={t('roots.add.parent')}
             icon={<ArrowUpIcon />}
             disabled={!listing?.parent}
             onClick={() => listing?.parent && void browse(listing.parent, true)}
           />
           <IconButton
-            label="Home folder"
+            label={t('roots.add.home')}
             icon={<HomeIcon />}
             disabled={!listing}
             onClick={() => listing && void browse(listing.home, true)}
           />
-          <nav className="folder-crumbs" aria-label="Where you are">
+          <nav className="folder-crumbs" aria-label={t('roots.add.crumbs')}>
             {folderCrumbs(current).map((crumb, i, all) => (
               <span key={crumb.path} className="folder-crumb">
                 {i > 0 ? <ChevronRightIcon aria-hidden="true" /> : null}
@@ -185,11 +190,11 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           className="folder-list"
           ref={listRef}
           tabIndex={-1}
-          aria-label={`Folders in ${current}`}
+          aria-label={t('roots.add.folders', { path: current })}
           onKeyDown={onListKey}
         >
           {listing && listing.entries.length === 0 ? (
-            <li className="folder-empty">No sub-folders here. Use this folder, or go up.</li>
+            <li className="folder-empty">{t('roots.add.noSubfolders')}</li>
           ) : null}
           {listing?.entries.map((entry) => (
             <li key={entry.path}>
@@ -197,23 +202,21 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
                 type="button"
                 className="folder-entry"
                 disabled={!entry.readable}
-                title={entry.readable ? `Open ${entry.path}` : 'Berth may not read this folder'}
+                title={entry.readable ? t('roots.add.open', { path: entry.path }) : t('roots.add.unreadable')}
                 onClick={() => void browse(entry.path, true)}
               >
                 <FolderIcon />
                 <span>{entry.name}</span>
-                {entry.readable ? null : <span className="muted small">no access</span>}
+                {entry.readable ? null : <span className="muted small">{t('roots.add.noAccess')}</span>}
               </button>
             </li>
           ))}
-          {listing?.truncated ? (
-            <li className="folder-empty">More folders than shown: type the path above to go further.</li>
-          ) : null}
+          {listing?.truncated ? <li className="folder-empty">{t('roots.add.truncated')}</li> : null}
         </List>
 
         <div className="field">
           <label className="field-label" htmlFor={nameId}>
-            Name <span className="muted">(optional, what servers see)</span>
+            {t('roots.add.name')} <span className="muted">{t('roots.add.nameHint')}</span>
           </label>
           <input
             id={nameId}
@@ -236,14 +239,14 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       </DialogBody>
       <footer className="dialog-footer">
         <DialogClose>
-          <Button variant="ghost">Cancel</Button>
+          <Button variant="ghost">{t('roots.add.cancel')}</Button>
         </DialogClose>
         <Button
           variant="primary"
           onClick={() => void use()}
           disabled={busy || broadWarning !== undefined || (!listing && typedPath.trim() === '')}
         >
-          {busy ? 'Adding…' : `Use “${suggested || 'this folder'}”`}
+          {busy ? t('roots.add.adding') : suggested ? t('roots.add.use', { name: suggested }) : t('roots.add.useThis')}
         </Button>
       </footer>
     </div>

@@ -3,6 +3,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
 import { Dialog, DialogBody, DialogHeader } from '../../ui/dialog';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The host's warning about sharing a folder as broad as `/` or the home
@@ -14,26 +15,28 @@ export function BroadFolderWarning({
   busy,
   onConfirm,
   onCancel,
-  cancelLabel = 'Pick another folder',
+  cancelLabel,
 }: {
   message: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The easy way out's words; "Pick another folder" when not given. */
   cancelLabel?: string;
 }) {
+  const t = useT();
   return (
     <div className="broad-folder-warning" role="alert" data-testid="broad-folder-warning">
       <WarningIcon />
       <div className="broad-folder-text">
-        <p className="broad-folder-title">Share everything in this folder?</p>
+        <p className="broad-folder-title">{t('roots.broad.title')}</p>
         <p>{message}</p>
         <div className="broad-folder-actions">
           <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('roots.broad.pickAnother')}
           </Button>
           <Button size="sm" variant="danger" onClick={onConfirm} disabled={busy}>
-            Share it anyway
+            {t('roots.broad.shareAnyway')}
           </Button>
         </div>
       </div>
@@ -53,18 +56,19 @@ export function ConfirmBroadRootDialog({
   const pushToast = useBerth((s) => s.pushToast);
   const toastFailure = useBerth((s) => s.toastFailure);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const confirm = async () => {
     if (pick === undefined) return;
     setBusy(true);
     const added = await addRoot(pick.path, undefined, true);
     setBusy(false);
-    if (added.ok) pushToast({ tone: 'success', title: `Added “${added.value.name}”` });
-    else toastFailure('Could not add the folder', added);
+    if (added.ok) pushToast({ tone: 'success', title: t('roots.broad.added', { name: added.value.name }) });
+    else toastFailure(t('roots.broad.addFailed'), added);
     onDone();
   };
   return (
     <Dialog open={pick !== undefined} onOpenChange={(open) => !open && onDone()} aria-describedby={undefined}>
-      <DialogHeader title="Add a workspace root" />
+      <DialogHeader title={t('roots.broad.dialogTitle')} />
       <DialogBody>
         {pick ? (
           <BroadFolderWarning
@@ -72,7 +76,7 @@ export function ConfirmBroadRootDialog({
             busy={busy}
             onConfirm={() => void confirm()}
             onCancel={onDone}
-            cancelLabel="Don’t add it"
+            cancelLabel={t('roots.broad.dontAdd')}
           />
         ) : null}
       </DialogBody>

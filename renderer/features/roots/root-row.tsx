@@ -6,6 +6,8 @@ import { asSentence, needsBroadConfirmation } from './roots-model';
 import { Button, Chip, IconButton } from '../../ui/controls';
 import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } from '../../ui/icons';
 import { Row } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
+import { T } from '../../i18n/t';
 
 /**
  * One root: name, real path (and the path picked, when a link led there), the
@@ -23,6 +25,7 @@ export function RootRow({ root }: { root: RootView }) {
   const [name, setName] = useState(root.name);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const startEditing = () => {
     setName(root.name);
@@ -32,7 +35,7 @@ export function RootRow({ root }: { root: RootView }) {
   const save = async () => {
     const trimmed = name.trim();
     if (trimmed === '') {
-      setError('Enter a name, e.g. the project it holds');
+      setError(t('roots.row.nameRequired'));
       return;
     }
     if (trimmed === root.name) {
@@ -77,7 +80,7 @@ export function RootRow({ root }: { root: RootView }) {
           >
             <input
               className="input"
-              aria-label={`New name for ${root.name}`}
+              aria-label={t('roots.row.newName', { name: root.name })}
               value={name}
               maxLength={200}
               autoFocus
@@ -90,13 +93,15 @@ export function RootRow({ root }: { root: RootView }) {
                 }
               }}
             />
-            <IconButton label="Save name" icon={<CheckIcon />} type="submit" disabled={busy} />
-            <IconButton label="Cancel rename" icon={<CloseIcon />} onClick={() => setEditing(false)} />
+            <IconButton label={t('roots.row.saveName')} icon={<CheckIcon />} type="submit" disabled={busy} />
+            <IconButton label={t('roots.row.cancelRename')} icon={<CloseIcon />} onClick={() => setEditing(false)} />
           </form>
         ) : (
           <div className="root-title">
             <span className="root-name">{root.name}</span>
-            {root.missing ? <Chip tone="danger">{root.retarget ? 'link changed' : 'missing'}</Chip> : null}
+            {root.missing ? (
+              <Chip tone="danger">{root.retarget ? t('roots.row.linkChangedChip') : t('roots.row.missingChip')}</Chip>
+            ) : null}
           </div>
         )}
         {error ? (
@@ -109,23 +114,25 @@ export function RootRow({ root }: { root: RootView }) {
         </span>
         {root.linkPath ? (
           <span className="root-link" data-testid="root-link">
-            picked as <code>{root.linkPath}</code>, a link to this folder
+            <T id="roots.row.pickedAs" values={{ link: root.linkPath }} components={{ code: <code /> }} />
           </span>
         ) : null}
         {root.missing && root.retarget ? (
           <div className="root-problem" data-testid="root-problem">
             <p>
-              {asSentence(root.problem ?? 'The link leads to another folder now')} No server is given this root until
-              you share the new folder.
+              {root.problem
+                ? t('roots.row.retargetProblem', { problem: asSentence(root.problem) })
+                : t('roots.row.retarget')}
             </p>
             <Button size="sm" onClick={() => void shareNewTarget()} disabled={busy}>
-              Share {root.retarget} instead
+              {t('roots.row.shareInstead', { path: root.retarget })}
             </Button>
           </div>
         ) : root.missing ? (
           <p className="root-problem" data-testid="root-problem">
-            {asSentence(root.problem ?? 'The folder cannot be found')} No server is given this root until the folder is
-            back.
+            {root.problem
+              ? t('roots.row.missingProblem', { problem: asSentence(root.problem) })
+              : t('roots.row.missing')}
           </p>
         ) : null}
         {broadWarning ? (
@@ -134,7 +141,7 @@ export function RootRow({ root }: { root: RootView }) {
             busy={busy}
             onConfirm={() => void shareNewTarget(true)}
             onCancel={() => setBroadWarning(undefined)}
-            cancelLabel="Keep it held back"
+            cancelLabel={t('roots.row.keepHeldBack')}
           />
         ) : null}
       </div>
@@ -145,18 +152,18 @@ export function RootRow({ root }: { root: RootView }) {
             variant="ghost"
             icon={<EditIcon />}
             onClick={startEditing}
-            aria-label={`Rename ${root.name}`}
+            aria-label={t('roots.row.renameLabel', { name: root.name })}
           >
-            Rename
+            {t('roots.row.rename')}
           </Button>
           <Button
             size="sm"
             variant="ghost"
             icon={<TrashIcon />}
             onClick={() => void removeRoot(root.id)}
-            aria-label={`Remove ${root.name}`}
+            aria-label={t('roots.row.removeLabel', { name: root.name })}
           >
-            Remove
+            {t('roots.row.remove')}
           </Button>
         </div>
       )}

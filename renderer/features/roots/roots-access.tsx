@@ -14,40 +14,39 @@ import {
   toggleExposure,
 } from './roots-model';
 import { List, Row } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
 
 /** Which server sees which root, and what the person answered, as one matrix (servers × roots). */
 export function RootsAccess() {
   const rootsView = useBerth((s) => s.rootsView);
   const servers = useBerth(useShallow((s) => sortServers(s.servers).map((server) => server.name)));
+  const t = useT();
   if (!rootsView || rootsView.roots.length === 0) return null;
   return (
     <section className="settings-section" aria-labelledby="roots-access-title">
       <header className="settings-section-head">
         <h2 id="roots-access-title">
-          <ServerIcon /> Which server sees what
+          <ServerIcon /> {t('roots.access.title')}
         </h2>
       </header>
-      <p className="settings-text">
-        Every server sees every root unless you narrow it here. A server also asks you before it first sees a folder;
-        “Ask again” forgets your answers.
-      </p>
+      <p className="settings-text">{t('roots.access.intro')}</p>
       {servers.length === 0 ? (
-        <p className="settings-empty">No servers yet. Add one, then choose the roots it may see.</p>
+        <p className="settings-empty">{t('roots.access.noServers')}</p>
       ) : (
         <div className="roots-matrix-wrap">
-          <table className="roots-matrix" aria-label="Which server sees which root">
+          <table className="roots-matrix" aria-label={t('roots.access.matrix')}>
             <thead>
               <tr>
-                <th scope="col">Server</th>
-                <th scope="col">All roots</th>
+                <th scope="col">{t('roots.access.server')}</th>
+                <th scope="col">{t('roots.access.allRoots')}</th>
                 {rootsView.roots.map((root) => (
                   <th scope="col" key={root.id} title={root.path}>
                     {root.name}
-                    {root.missing ? <span className="matrix-missing"> (missing)</span> : null}
+                    {root.missing ? <span className="matrix-missing"> {t('roots.access.missing')}</span> : null}
                   </th>
                 ))}
                 <th scope="col">
-                  <span className="sr-only">Answers</span>
+                  <span className="sr-only">{t('roots.access.answers')}</span>
                 </th>
               </tr>
             </thead>
@@ -59,12 +58,7 @@ export function RootsAccess() {
           </table>
         </div>
       )}
-      {servers.length > 0 ? (
-        <p className="field-hint">
-          A checked box means the server may be offered that folder; it gets it only once you allowed it. Unchecked
-          folders are never offered, so it is not asked about them.
-        </p>
-      ) : null}
+      {servers.length > 0 ? <p className="field-hint">{t('roots.access.hint')}</p> : null}
     </section>
   );
 }
@@ -74,12 +68,13 @@ function AccessRow({ view, server }: { view: RootsView; server: string }) {
   const resetRootConsent = useBerth((s) => s.resetRootConsent);
   const exposure = exposureOf(view, server);
   const allIds = view.roots.map((r) => r.id);
+  const t = useT();
   return (
     <tr data-server={server}>
       <th scope="row">{server}</th>
       <td>
         <Switch
-          label={`${server} sees all roots, including ones added later`}
+          label={t('roots.access.seesAll', { server })}
           checked={exposure === 'all'}
           onCheckedChange={(on) => void setRootExposure(server, on ? 'all' : allIds)}
         />
@@ -88,16 +83,16 @@ function AccessRow({ view, server }: { view: RootsView; server: string }) {
         const consent = CONSENT_LABELS[consentState(view, server, root.id)];
         return (
           <td key={root.id}>
-            <label className="matrix-cell" title={consent.hint}>
+            <label className="matrix-cell" title={t(consent.hint)}>
               <input
                 type="checkbox"
                 checked={seesRoot(exposure, root.id)}
-                aria-label={`${server} sees ${root.name}`}
+                aria-label={t('roots.access.sees', { server, name: root.name })}
                 onChange={(event) =>
                   void setRootExposure(server, toggleExposure(exposure, allIds, root.id, event.target.checked))
                 }
               />
-              <Chip tone={consent.tone === 'neutral' ? undefined : consent.tone}>{consent.label}</Chip>
+              <Chip tone={consent.tone === 'neutral' ? undefined : consent.tone}>{t(consent.label)}</Chip>
             </label>
           </td>
         );
@@ -109,9 +104,9 @@ function AccessRow({ view, server }: { view: RootsView; server: string }) {
             variant="ghost"
             icon={<RestartIcon />}
             onClick={() => void resetRootConsent(server)}
-            aria-label={`Ask ${server} again`}
+            aria-label={t('roots.access.askServerAgain', { server })}
           >
-            Ask again
+            {t('roots.access.askAgain')}
           </Button>
         ) : null}
       </td>
@@ -125,19 +120,20 @@ export function ServerRootsPanel({ server }: { server: string }) {
   const setRootExposure = useBerth((s) => s.setRootExposure);
   const resetRootConsent = useBerth((s) => s.resetRootConsent);
   const showView = useBerth((s) => s.showView);
-  if (!rootsView) return <p className="view-loading">Loading…</p>;
+  const t = useT();
+  if (!rootsView) return <p className="view-loading">{t('roots.view.loading')}</p>;
   if (rootsView.roots.length === 0) {
     return (
       <EmptyState
         icon={<FolderIcon />}
-        title="No workspace roots yet"
+        title={t('roots.view.empty.title')}
         actions={
           <Button variant="primary" onClick={() => showView('roots')}>
-            Open Workspace roots
+            {t('roots.panel.open')}
           </Button>
         }
       >
-        Roots are the folders your servers may see. Add some, then choose here which ones this server gets.
+        {t('roots.panel.empty')}
       </EmptyState>
     );
   }
@@ -148,21 +144,21 @@ export function ServerRootsPanel({ server }: { server: string }) {
       <div className="server-roots-head">
         <label className="switch-wrap">
           <Switch
-            label="See all roots, including ones added later"
+            label={t('roots.panel.seeAll')}
             checked={exposure === 'all'}
             onCheckedChange={(on) => void setRootExposure(server, on ? 'all' : allIds)}
           />
-          <span>All roots, including ones added later</span>
+          <span>{t('roots.panel.allRoots')}</span>
         </label>
         <span className="muted small">{exposureSummary(exposure, allIds.length)}</span>
         <div className="spacer" />
         {hasAnswers(rootsView, server) ? (
           <Button size="sm" icon={<RestartIcon />} onClick={() => void resetRootConsent(server)}>
-            Ask again for all
+            {t('roots.panel.askAgainAll')}
           </Button>
         ) : null}
       </div>
-      <List aria-label={`Roots ${server} may see`}>
+      <List aria-label={t('roots.panel.list', { server })}>
         {rootsView.roots.map((root) => {
           const state = consentState(rootsView, server, root.id);
           const consent = CONSENT_LABELS[state];
@@ -171,7 +167,7 @@ export function ServerRootsPanel({ server }: { server: string }) {
               <input
                 type="checkbox"
                 checked={seesRoot(exposure, root.id)}
-                aria-label={`${server} sees ${root.name}`}
+                aria-label={t('roots.access.sees', { server, name: root.name })}
                 onChange={(event) =>
                   void setRootExposure(server, toggleExposure(exposure, allIds, root.id, event.target.checked))
                 }
@@ -179,9 +175,9 @@ export function ServerRootsPanel({ server }: { server: string }) {
               <div className="root-main">
                 <div className="root-title">
                   <span className="root-name">{root.name}</span>
-                  {root.missing ? <Chip tone="danger">missing</Chip> : null}
-                  <Chip tone={consent.tone === 'neutral' ? undefined : consent.tone} title={consent.hint}>
-                    {consent.label}
+                  {root.missing ? <Chip tone="danger">{t('roots.row.missingChip')}</Chip> : null}
+                  <Chip tone={consent.tone === 'neutral' ? undefined : consent.tone} title={t(consent.hint)}>
+                    {t(consent.label)}
                   </Chip>
                 </div>
                 <span className="root-path">{root.path}</span>
@@ -191,9 +187,9 @@ export function ServerRootsPanel({ server }: { server: string }) {
                   size="sm"
                   variant="ghost"
                   onClick={() => void resetRootConsent(server, [root.id])}
-                  aria-label={`Ask again about ${root.name}`}
+                  aria-label={t('roots.panel.askAgainAbout', { name: root.name })}
                 >
-                  Ask again
+                  {t('roots.access.askAgain')}
                 </Button>
               )}
             </Row>

@@ -1,21 +1,19 @@
 import type { RootsView } from '../../../shared/contract/roots';
 import type { RootExposure } from '../../../shared/domain/roots';
 import type { Result } from '../../../shared/result';
+import type { MessageId } from '../../i18n/message-ids';
+import { translate } from '../../i18n/use-t';
 
 /** What the person answered about one root for one server. */
 export type ConsentState = 'allowed' | 'denied' | 'not-asked';
 
 export const CONSENT_LABELS: Record<
   ConsentState,
-  { label: string; tone: 'success' | 'danger' | 'neutral'; hint: string }
+  { label: MessageId; tone: 'success' | 'danger' | 'neutral'; hint: MessageId }
 > = {
-  allowed: { label: 'allowed', tone: 'success', hint: 'You allowed this server to see this folder.' },
-  denied: { label: 'denied', tone: 'danger', hint: 'You denied this folder; the server does not get it.' },
-  'not-asked': {
-    label: 'not asked yet',
-    tone: 'neutral',
-    hint: 'Berth asks you the next time this server asks for its roots.',
-  },
+  allowed: { label: 'roots.consent.allowed', tone: 'success', hint: 'roots.consent.allowedHint' },
+  denied: { label: 'roots.consent.denied', tone: 'danger', hint: 'roots.consent.deniedHint' },
+  'not-asked': { label: 'roots.consent.notAsked', tone: 'neutral', hint: 'roots.consent.notAskedHint' },
 };
 
 /** A server absent from the exposure map sees every root. */
@@ -58,10 +56,9 @@ export function toggleExposure(
 
 /** "All 3 roots", "2 of 3 roots", "no roots": one line for a server's access. */
 export function exposureSummary(exposure: RootExposure, total: number): string {
-  if (exposure === 'all')
-    return total === 1 ? 'Sees the root (and any added later)' : `Sees all ${total} roots (and any added later)`;
-  if (exposure.length === 0) return 'Sees no roots';
-  return `Sees ${exposure.length} of ${total} ${total === 1 ? 'root' : 'roots'}`;
+  if (exposure === 'all') return translate('roots.exposure.all', { total });
+  if (exposure.length === 0) return translate('roots.exposure.none');
+  return translate('roots.exposure.some', { count: exposure.length, total });
 }
 
 /** The host's problem text as a sentence: capital first letter, closing full stop. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../shared/domain';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -8,6 +8,7 @@ import { createFakeTransport } from '../../test-support/fake-transport';
 import { RootsView } from './roots-view';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -86,5 +87,26 @@ describe('roots view', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(field.value).toBe('/nope');
     expect(screen.getByRole('alert').textContent).toContain("folder '/nope' does not exist");
+  });
+
+  it("words the roots page in the person's language, the missing folders counted by the catalog", async () => {
+    await activateLocale('zh-CN');
+    const { store, transport } = mount('browser', null);
+    transport.handlers['roots.list'] = () =>
+      ok({
+        roots: [
+          { id: 'r1', path: '/home/ada/code', name: 'code', addedAt: 1, missing: false },
+          { id: 'r2', path: '/home/ada/gone', name: 'gone', addedAt: 2, missing: true },
+        ],
+        exposure: {},
+        consent: {},
+      });
+    // The view listed the roots on opening; list again now that there are some.
+    await act(() => store.getState().loadRoots());
+    expect(await screen.findByRole('heading', { name: '服务器可访问的文件夹' })).toBeTruthy();
+    expect(screen.getByText(/有 1 个文件夹已不存在，不会提供给任何服务器。/)).toBeTruthy();
+    expect(screen.getByRole('list', { name: '工作区根目录' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重命名 code' })).toBeTruthy();
+    expect(screen.getByText('还没有服务器。请先添加一个，然后选择它可以访问的根目录。')).toBeTruthy();
   });
 });

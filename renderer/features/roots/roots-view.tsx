@@ -8,12 +8,14 @@ import { RootRow } from './root-row';
 import { RootsAccess } from './roots-access';
 import { usePickRoot } from './use-pick-root';
 import { List } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
 
 /** The folders servers may see: add, rename, remove, and who sees which. */
 export function RootsView() {
   const rootsView = useBerth((s) => s.rootsView);
   const rootsError = useBerth((s) => s.rootsError);
   const loadRoots = useBerth((s) => s.loadRoots);
+  const t = useT();
   const [browserOpen, setBrowserOpen] = useState(false);
   const [broadPick, setBroadPick] = useState<{ path: string; warning: string }>();
   const pick = usePickRoot(
@@ -32,23 +34,23 @@ export function RootsView() {
           <InlineAlert
             action={
               <Button size="sm" onClick={() => void loadRoots()}>
-                Try again
+                {t('roots.view.retry')}
               </Button>
             }
           >
-            Could not read the roots: {rootsError}
+            {t('roots.view.loadFailed', { error: rootsError })}
           </InlineAlert>
         </div>
       </div>
     ) : (
-      <p className="view-loading">Loading…</p>
+      <p className="view-loading">{t('roots.view.loading')}</p>
     );
   }
   const { roots } = rootsView;
   const missing = roots.filter((r) => r.missing).length;
   const addButton = (
     <Button variant="primary" icon={<PlusIcon />} onClick={pick}>
-      Add folder
+      {t('roots.view.add')}
     </Button>
   );
 
@@ -56,33 +58,22 @@ export function RootsView() {
     <div className="roots-view">
       <div className="roots-page">
         {roots.length === 0 ? (
-          <EmptyState icon={<FolderIcon />} title="No workspace roots yet" actions={addButton}>
-            <p>
-              Roots are the folders your servers may see. A server that works with files (a file system, git or a code
-              search server) asks Berth for its roots and stays inside them.
-            </p>
-            <p>
-              Add the folders you want servers to work in. Each server asks you before it first sees a folder, and you
-              choose per server which ones it gets.
-            </p>
+          <EmptyState icon={<FolderIcon />} title={t('roots.view.empty.title')} actions={addButton}>
+            <p>{t('roots.view.empty.what')}</p>
+            <p>{t('roots.view.empty.how')}</p>
           </EmptyState>
         ) : (
           <>
             <section className="settings-section" aria-labelledby="roots-title">
               <header className="settings-section-head">
                 <h2 id="roots-title">
-                  <FolderIcon /> Folders your servers may see
+                  <FolderIcon /> {t('roots.view.heading')}
                 </h2>
                 <div className="spacer" />
                 {addButton}
               </header>
-              <p className="settings-text">
-                Servers that ask for roots get these folders (each server asks you first).{' '}
-                {missing > 0
-                  ? `${missing} ${missing === 1 ? 'folder is' : 'folders are'} missing and given to no server.`
-                  : ''}
-              </p>
-              <List aria-label="Workspace roots">
+              <p className="settings-text">{t('roots.view.intro', { missing })}</p>
+              <List aria-label={t('roots.view.listLabel')}>
                 {roots.map((root) => (
                   <RootRow key={root.id} root={root} />
                 ))}

@@ -5,6 +5,7 @@ import { useBerth } from '../../store';
 import { IconButton } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
 import { STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /**
  * The composer's skill menu: every ready server's skills, by the name that
@@ -25,6 +26,7 @@ export function SkillPicker({
 }) {
   const transport = useBerth((s) => s.appsTransport);
   const { catalog, error } = useSkillCatalog();
+  const t = useT();
   const [loading, setLoading] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const skills = catalog?.skills.filter((skill) => skill.state !== 'refused') ?? [];
@@ -43,18 +45,18 @@ export function SkillPicker({
   };
 
   return (
-    <div className="slash-panel skill-panel" role="group" aria-label="Skills">
+    <div className="slash-panel skill-panel" role="group" aria-label={t('skills.picker.label')}>
       <div className="slash-head">
-        <span className="slash-title">Skills — attach one to your message</span>
-        <IconButton size="sm" variant="ghost" label="Close skills" icon={<CloseIcon />} onClick={onClose} />
+        <span className="slash-title">{t('skills.picker.title')}</span>
+        <IconButton size="sm" variant="ghost" label={t('skills.picker.close')} icon={<CloseIcon />} onClick={onClose} />
       </div>
       {error !== undefined ? <p className="field-error">{error}</p> : null}
       {catalog !== undefined && skills.length === 0 ? (
         <p className="slash-empty" role="status">
-          {emptyReason(skillServers, catalog)}
+          {emptyReason(t, skillServers, catalog)}
         </p>
       ) : (
-        <ul className="slash-list" aria-label="Skills to attach">
+        <ul className="slash-list" aria-label={t('skills.picker.list')}>
           {skills.map((skill) => (
             <li key={`${skill.server}\u0000${skill.uri}`}>
               <button
@@ -62,12 +64,12 @@ export function SkillPicker({
                 className="slash-option"
                 disabled={loading !== undefined}
                 onClick={() => void pick(skill)}
-                aria-label={`Attach skill ${skill.qualifiedName}`}
+                aria-label={t('skills.picker.attach', { name: skill.qualifiedName })}
               >
                 <span className="slash-option-main">
                   <span className="slash-option-name">{skill.qualifiedName}</span>
                   <span className="slash-option-server">
-                    {loading === skill.qualifiedName ? 'loading…' : STATE_LABELS[skill.state].chip}
+                    {loading === skill.qualifiedName ? t('skills.picker.loading') : t(STATE_LABELS[skill.state].chip)}
                   </span>
                 </span>
                 <span className="slash-option-description">{skill.description}</span>
@@ -86,14 +88,15 @@ export function SkillPicker({
 }
 
 /** Which servers could offer skills and why none is listed: every server's own reason, when it gave one. */
-export function emptyReason(skillServers: readonly string[], catalog: SkillCatalog): string {
+export function emptyReason(t: Translate, skillServers: readonly string[], catalog: SkillCatalog): string {
   const refused = new Set(catalog.skills.map((skill) => skill.server));
   const reasons = skillServers.map((server) => {
     const problem = catalog.problems.find((entry) => entry.server === server)?.problem;
-    if (problem !== undefined) return `${server} could not list its skills: ${problem}`;
+    if (problem !== undefined) return t('skills.picker.reason.failed', { server, problem });
     return refused.has(server)
-      ? `Berth refuses every skill ${server} lists (its Skills tab says why)`
-      : `${server} lists none now`;
+      ? t('skills.picker.reason.refused', { server })
+      : t('skills.picker.reason.none', { server });
   });
-  return `No skill to attach. ${reasons.join('; ')}.`;
+  // A list of the servers' reasons, each a sentence of its own words, joined by the language's separator.
+  return t('skills.picker.empty', { reasons: reasons.join(t('skills.picker.reason.separator')) });
 }

@@ -1,5 +1,6 @@
-import type { SkillCatalog } from '../../../shared/domain/skills';
+import type { SkillCatalog, SkillState } from '../../../shared/domain/skills';
 import { useLiveHostList } from '../../store/use-live-host-list';
+import type { MessageId } from '../../i18n/message-ids';
 
 /** Every ready server's skills, kept current from `skills.changed`; an error when the first read failed. */
 export function useSkillCatalog(): { catalog: SkillCatalog | undefined; error: string | undefined } {
@@ -16,21 +17,13 @@ export function useSkillCatalog(): { catalog: SkillCatalog | undefined; error: s
   return { catalog: value, error };
 }
 
-export const formatBytes = (bytes: number): string =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** What each state means for the person, in a few words. */
-export const STATE_LABELS = {
-  available: { chip: 'Not yet approved', tone: 'neutral', hint: 'Asks you the first time it is loaded.' },
-  approved: { chip: 'Approved', tone: 'success', hint: 'You allowed this exact version; it loads without asking.' },
-  changed: {
-    chip: 'Changed since approved',
-    tone: 'warning',
-    hint: 'The server changed it after you allowed it: loading it asks again.',
-  },
-  refused: { chip: 'Refused by Berth', tone: 'danger', hint: '' },
-} as const;
+/** What each state means for the person, in a few words (catalog ids; `refused` has no hint: the skill's problem says why). */
+export const STATE_LABELS: Record<
+  SkillState,
+  { chip: MessageId; tone: 'neutral' | 'success' | 'warning' | 'danger'; hint?: MessageId }
+> = {
+  available: { chip: 'skills.state.available', tone: 'neutral', hint: 'skills.state.availableHint' },
+  approved: { chip: 'skills.state.approved', tone: 'success', hint: 'skills.state.approvedHint' },
+  changed: { chip: 'skills.state.changed', tone: 'warning', hint: 'skills.state.changedHint' },
+  refused: { chip: 'skills.state.refused', tone: 'danger' },
+};
