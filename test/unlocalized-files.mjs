@@ -135,9 +135,7 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/servers/server-actions.tsx',
   'renderer/features/servers/server-detail.tsx',
   'renderer/features/servers/server-form-dialog.tsx',
-  'renderer/features/servers/servers-view.tsx',
   'renderer/features/servers/sign-in-button.tsx',
-  'renderer/features/servers/status-badge.tsx',
   'renderer/features/servers/task-setting.tsx',
   'renderer/features/servers/tool-list.tsx',
   // renderer/features/settings
