@@ -133,8 +133,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/servers/sampling-limits.tsx',
   'renderer/features/servers/schema-table.tsx',
   'renderer/features/servers/server-actions.tsx',
-  'renderer/features/servers/server-detail.tsx',
-  'renderer/features/servers/server-form-dialog.tsx',
   'renderer/features/servers/sign-in-button.tsx',
   'renderer/features/servers/task-setting.tsx',
   'renderer/features/servers/tool-list.tsx',
