@@ -72,10 +72,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/discover/entry-details.tsx',
   'renderer/features/discover/install-dialog.tsx',
   'renderer/features/discover/registries-editor.tsx',
-  // renderer/features/launch-review
-  'renderer/features/launch-review/launch-details.tsx',
-  'renderer/features/launch-review/launch-lists.tsx',
-  'renderer/features/launch-review/risk-confirm.tsx',
   // renderer/features/logs
   'renderer/features/logs/log-list.tsx',
   'renderer/features/logs/log-toolbar.tsx',
@@ -123,19 +119,13 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/sandbox/sandboxed-chip.tsx',
   // renderer/features/servers
   'renderer/features/servers/instructions-setting.tsx',
-  'renderer/features/servers/keep-approvals-dialog.tsx',
   'renderer/features/servers/limit-form.tsx',
   'renderer/features/servers/list-editors.tsx',
   'renderer/features/servers/oauth-fields.tsx',
   'renderer/features/servers/registry-origin.tsx',
-  'renderer/features/servers/remove-server-dialog.tsx',
   'renderer/features/servers/result-limit.tsx',
   'renderer/features/servers/sampling-limits.tsx',
-  'renderer/features/servers/schema-table.tsx',
-  'renderer/features/servers/server-actions.tsx',
-  'renderer/features/servers/sign-in-button.tsx',
   'renderer/features/servers/task-setting.tsx',
-  'renderer/features/servers/tool-list.tsx',
   // renderer/features/settings
   'renderer/features/settings/anthropic-models-form.tsx',
   'renderer/features/settings/api-key-section.tsx',
