@@ -120,8 +120,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/servers
   'renderer/features/servers/instructions-setting.tsx',
   'renderer/features/servers/limit-form.tsx',
-  'renderer/features/servers/list-editors.tsx',
-  'renderer/features/servers/oauth-fields.tsx',
   'renderer/features/servers/registry-origin.tsx',
   'renderer/features/servers/result-limit.tsx',
   'renderer/features/servers/sampling-limits.tsx',
