@@ -119,10 +119,7 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/sandbox/sandboxed-chip.tsx',
   // renderer/features/servers
   'renderer/features/servers/instructions-setting.tsx',
-  'renderer/features/servers/limit-form.tsx',
   'renderer/features/servers/registry-origin.tsx',
-  'renderer/features/servers/result-limit.tsx',
-  'renderer/features/servers/sampling-limits.tsx',
   'renderer/features/servers/task-setting.tsx',
   // renderer/features/settings
   'renderer/features/settings/anthropic-models-form.tsx',

@@ -36,7 +36,7 @@ export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; la
             <dt>{t('launch-review.runs')}</dt>
             <dd className={clsx('mono', launch.warnings.some((warning) => warning.kind === 'command') && 'flagged')}>
               {launch.resolvedCommand ?? (
-                <span className="muted">{t('launch-review.notFound', { command: launch.command })}</span>
+                <span className="muted">{t('launch-review.notFound', { command: launch.command ?? '' })}</span>
               )}
             </dd>
             <dt>{t('launch-review.command')}</dt>
