@@ -117,10 +117,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/sandbox/sandbox-offer.tsx',
   'renderer/features/sandbox/sandbox-panel.tsx',
   'renderer/features/sandbox/sandboxed-chip.tsx',
-  // renderer/features/servers
-  'renderer/features/servers/instructions-setting.tsx',
-  'renderer/features/servers/registry-origin.tsx',
-  'renderer/features/servers/task-setting.tsx',
   // renderer/features/settings
   'renderer/features/settings/anthropic-models-form.tsx',
   'renderer/features/settings/api-key-section.tsx',
