@@ -54,9 +54,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/use-mentions.tsx',
   // renderer/features/discover
   // renderer/features/launch-review
-  'renderer/features/launch-review/launch-details.tsx',
-  'renderer/features/launch-review/launch-lists.tsx',
-  'renderer/features/launch-review/risk-confirm.tsx',
   // renderer/features/logs
   // renderer/features/pending
   'renderer/features/pending/approval-change.tsx',
@@ -80,24 +77,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/resources
   // renderer/features/roots
   // renderer/features/servers
-  'renderer/features/servers/instructions-setting.tsx',
-  'renderer/features/servers/keep-approvals-dialog.tsx',
-  'renderer/features/servers/limit-form.tsx',
-  'renderer/features/servers/list-editors.tsx',
-  'renderer/features/servers/oauth-fields.tsx',
-  'renderer/features/servers/registry-origin.tsx',
-  'renderer/features/servers/remove-server-dialog.tsx',
-  'renderer/features/servers/result-limit.tsx',
-  'renderer/features/servers/sampling-limits.tsx',
-  'renderer/features/servers/schema-table.tsx',
-  'renderer/features/servers/server-actions.tsx',
-  'renderer/features/servers/server-detail.tsx',
-  'renderer/features/servers/server-form-dialog.tsx',
-  'renderer/features/servers/servers-view.tsx',
-  'renderer/features/servers/sign-in-button.tsx',
-  'renderer/features/servers/status-badge.tsx',
-  'renderer/features/servers/task-setting.tsx',
-  'renderer/features/servers/tool-list.tsx',
   // renderer/features/settings
   'renderer/features/settings/anthropic-models-form.tsx',
   'renderer/features/settings/api-key-section.tsx',

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { launchLine, type LaunchView } from './launch-line';
 import { EnvList, WarningList } from './launch-lists';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Everything a server would run with, in full: nothing is cut off, secret
@@ -10,6 +11,7 @@ import { EnvList, WarningList } from './launch-lists';
  * adds rows a source knows more about (e.g. the transport of a remote).
  */
 export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; label: string; extra?: ReactNode }) {
+  const t = useT();
   const flagged = new Set(launch.warnings.flatMap((warning) => (warning.key === undefined ? [] : [warning.key])));
   const env = Object.entries(launch.env ?? {});
   return (
@@ -17,33 +19,35 @@ export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; la
       <dl className="import-launch-facts">
         {launch.kind === 'remote' ? (
           <>
-            <dt>Address</dt>
+            <dt>{t('launch-review.address')}</dt>
             <dd className="mono">{launch.url}</dd>
             {launch.headerNames !== undefined && launch.headerNames.length > 0 ? (
               <>
-                <dt>Headers</dt>
+                <dt>{t('launch-review.headers')}</dt>
                 <dd>
                   <span className="mono">{launch.headerNames.join(', ')}</span>{' '}
-                  <span className="muted">(values not shown)</span>
+                  <span className="muted">{t('launch-review.valuesNotShown')}</span>
                 </dd>
               </>
             ) : null}
           </>
         ) : (
           <>
-            <dt>Runs</dt>
+            <dt>{t('launch-review.runs')}</dt>
             <dd className={clsx('mono', launch.warnings.some((warning) => warning.kind === 'command') && 'flagged')}>
-              {launch.resolvedCommand ?? <span className="muted">{launch.command} (not found)</span>}
+              {launch.resolvedCommand ?? (
+                <span className="muted">{t('launch-review.notFound', { command: launch.command ?? '' })}</span>
+              )}
             </dd>
-            <dt>Command</dt>
+            <dt>{t('launch-review.command')}</dt>
             <dd className="mono import-command-line">{launchLine(launch)}</dd>
             {launch.cwd !== undefined ? (
               <>
-                <dt>In folder</dt>
+                <dt>{t('launch-review.inFolder')}</dt>
                 <dd className="mono">{launch.cwd}</dd>
               </>
             ) : null}
-            <dt>Environment</dt>
+            <dt>{t('launch-review.environment')}</dt>
             <dd>
               <EnvList env={env} flagged={flagged} />
             </dd>
@@ -51,7 +55,7 @@ export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; la
         )}
         {extra}
       </dl>
-      <WarningList label={`What to check in ${label}`} messages={launch.warnings} />
+      <WarningList label={t('launch-review.whatToCheck', { label })} messages={launch.warnings} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { WarningIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 // The lists every launch review shows (a config import, a registry install, a bundle install).
 
@@ -13,13 +14,14 @@ export function EnvList({
   flagged: ReadonlySet<string>;
   secretKeys?: readonly string[];
 }) {
-  if (env.length === 0) return <span className="muted">Nothing added</span>;
+  const t = useT();
+  if (env.length === 0) return <span className="muted">{t('launch-review.nothingAdded')}</span>;
   return (
     <ul className="import-env">
       {env.map(([key, value]) => (
         <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
           {key}={value}
-          {secretKeys.includes(key) ? <span className="muted"> (secret)</span> : null}
+          {secretKeys.includes(key) ? <span className="muted"> {t('launch-review.secret')}</span> : null}
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ImportWarning } from '../../../shared/contract/config-import';
 import { WarningIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 /** The keys of the warnings that need their own yes (`confirm: true`), in order. */
 export function riskKeys(warnings: readonly ImportWarning[]): string[] {
@@ -29,6 +30,7 @@ export function RiskConfirm({
   onChange: (checked: boolean) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const id = useId();
   if (keys.length === 0) return null;
   return (
@@ -41,8 +43,7 @@ export function RiskConfirm({
           disabled={disabled}
           onChange={(event) => onChange(event.target.checked)}
         />{' '}
-        I understand that {keys.map(shownKey).join(', ')} {keys.length === 1 ? 'lets' : 'let'} this server run code or
-        reach beyond its walls, as said above, and I want {keys.length === 1 ? 'it' : 'them'}
+        {t('launch-review.riskConfirm', { keys: keys.map(shownKey).join(', '), count: keys.length })}
       </label>
     </div>
   );

@@ -4,10 +4,8 @@ import { INSTRUCTIONS_CAPS } from '../../../shared/domain/server-instructions';
 import { sendsInstructionsOf, useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { Switch } from '../../ui/switch';
-
-export const INSTRUCTIONS_SWITCH_LABEL = 'Send its instructions to the model';
-export const INSTRUCTIONS_SWITCH_HINT =
-  'In conversations that offer its tools, they go into the system prompt, marked as this server’s words.';
+import { formatNumber } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 
 /** Beyond either, the text starts folded: the Overview stays readable, the whole text is one press away. */
 const FOLDED_CHARS = 600;
@@ -22,6 +20,7 @@ export function foldedInstructions(text: string): string | undefined {
 
 /** The Overview's "Instructions from the server": the text (folded when long) and whether the model gets it. */
 export function ServerInstructionsSection({ server }: { server: ServerState }) {
+  const t = useT();
   const on = useBerth((s) => sendsInstructionsOf(s, server.name));
   const setSendInstructions = useBerth((s) => s.setSendInstructions);
   const [expanded, setExpanded] = useState(false);
@@ -33,25 +32,28 @@ export function ServerInstructionsSection({ server }: { server: ServerState }) {
   const over = text.trim().length > INSTRUCTIONS_CAPS.perServer;
   return (
     <section className="instructions" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Instructions from the server</h3>
+      <h3 id={`${id}-heading`}>{t('servers.instructions.heading')}</h3>
       <div className="switch-field">
         <Switch
           id={`${id}-switch`}
           checked={on}
           onCheckedChange={(send) => void setSendInstructions(server.name, send)}
-          label={INSTRUCTIONS_SWITCH_LABEL}
+          label={t('servers.instructions.switch')}
           describedBy={`${id}-hint`}
         />
         <label htmlFor={`${id}-switch`}>
-          <strong>{INSTRUCTIONS_SWITCH_LABEL}</strong>
+          <strong>{t('servers.instructions.switch')}</strong>
           <span className="field-hint" id={`${id}-hint`}>
-            {on ? INSTRUCTIONS_SWITCH_HINT : 'Off: the model never sees them.'}
+            {t(on ? 'servers.instructions.hintOn' : 'servers.instructions.hintOff')}
           </span>
         </label>
       </div>
       {over ? (
         <p className="fact-note" data-testid="instructions-cut">
-          {`They are ${text.trim().length.toLocaleString()} characters long: the model gets the first ${INSTRUCTIONS_CAPS.perServer.toLocaleString()} and a note that Berth cut the rest.`}
+          {t('servers.instructions.cut', {
+            length: formatNumber(text.trim().length),
+            cap: formatNumber(INSTRUCTIONS_CAPS.perServer),
+          })}
         </p>
       ) : null}
       <pre className="prewrap" id={`${id}-text`} data-testid="instructions-text">
@@ -65,7 +67,7 @@ export function ServerInstructionsSection({ server }: { server: ServerState }) {
             aria-controls={`${id}-text`}
             onClick={() => setExpanded(!expanded)}
           >
-            {expanded ? 'Show less' : 'Show all of it'}
+            {t(expanded ? 'servers.instructions.showLess' : 'servers.instructions.showAll')}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { Button } from '../../ui/controls';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
+import { useT } from '../../i18n/use-t';
 
 export type ApprovalsAnswer = 'keep' | 'revoke';
 
@@ -24,6 +25,7 @@ export function KeepApprovalsDialog({
   onAnswer: (answer: ApprovalsAnswer) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <AlertDialog
       open
@@ -31,33 +33,27 @@ export function KeepApprovalsDialog({
       className="dialog-narrow keep-approvals-dialog"
       aria-describedby="keep-approvals-description"
     >
-      <AlertDialogTitle>Keep what you approved for “{name}”?</AlertDialogTitle>
+      <AlertDialogTitle>{t('servers.keep.title', { server: name })}</AlertDialogTitle>
       <AlertDialogDescription id="keep-approvals-description">
-        {remote
-          ? `You changed the address of “${name}”: it may be a different server now.`
-          : `You changed how Berth starts “${name}” (its command, arguments or working folder): it may be a different program now.`}{' '}
-        It holds:
+        {t(remote ? 'servers.keep.remote' : 'servers.keep.local', { server: name })}
       </AlertDialogDescription>
       <ul className="keep-approvals-list">
         {approvals.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <p className="field-hint">
-        Keep them only if this is the same server, moved or upgraded. Otherwise Berth revokes them and asks before its
-        next tool call or folder access. Sampling allowed for this session ends either way, as the server restarts.
-      </p>
+      <p className="field-hint">{t('servers.keep.hint')}</p>
       <DialogFooter className="keep-approvals-footer">
         <AlertDialogCancel>
           <Button variant="ghost" disabled={busy}>
-            Back to editing
+            {t('servers.keep.back')}
           </Button>
         </AlertDialogCancel>
         <Button onClick={() => onAnswer('keep')} disabled={busy}>
-          Keep approvals
+          {t('servers.keep.keep')}
         </Button>
         <Button variant="primary" onClick={() => onAnswer('revoke')} disabled={busy}>
-          Revoke and ask again
+          {t('servers.keep.revoke')}
         </Button>
       </DialogFooter>
     </AlertDialog>

@@ -1,4 +1,5 @@
 import { Button } from '../../ui/controls';
+import { useT } from '../../i18n/use-t';
 
 // What the Overview's limit forms (sampling limits, result limit) share: how a
 // typed number is read, and the row of buttons under the fields.
@@ -21,13 +22,14 @@ export function LimitFormActions({
   onCancel: () => void;
   reset?: { label: string; run: () => void } | undefined;
 }) {
+  const t = useT();
   return (
     <div className="fact-actions">
       <Button type="submit" size="sm" variant="primary" disabled={busy}>
         {saveLabel}
       </Button>
       <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
-        Cancel
+        {t('servers.limits.cancel')}
       </Button>
       {reset !== undefined ? (
         <Button size="sm" variant="ghost" disabled={busy} onClick={reset.run}>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 import { Tooltip } from 'radix-ui';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ describe('env editor', () => {
       { id: 1, key: 'NODE_OPTIONS', value: '--require ./hook.js', secret: false },
       { id: 2, key: 'API_URL', value: 'https://example.com', secret: false },
     ];
-    const { container } = render(
+    const { container } = renderWithBerth(
       <Tooltip.Provider>
         <EnvEditor rows={rows} onChange={() => undefined} errors={{}} />
       </Tooltip.Provider>,
@@ -50,7 +51,7 @@ const values = () =>
 
 describe('keyboard focus in the list editors', () => {
   it('Enter on an argument moves to the new row, so what is typed next is a new argument', () => {
-    render(
+    renderWithBerth(
       <Args
         initial={[
           { id: 9001, value: '-y' },
@@ -68,7 +69,7 @@ describe('keyboard focus in the list editors', () => {
   });
 
   it('"Add argument" focuses the new last row; removing a row focuses its neighbour, the last one the add button', () => {
-    render(<Args initial={[{ id: 9011, value: 'a' }]} />);
+    renderWithBerth(<Args initial={[{ id: 9011, value: 'a' }]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add argument' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Argument 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove argument 2' }));
@@ -78,7 +79,7 @@ describe('keyboard focus in the list editors', () => {
   });
 
   it('"Add variable" focuses the new variable’s name', () => {
-    render(<Env initial={[]} />);
+    renderWithBerth(<Env initial={[]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Variable 1 name' }));
   });

@@ -5,6 +5,7 @@ import { Switch } from '../../ui/switch';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
 import { useRowFocus } from './use-row-focus';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /** One input per argument: what you type is passed as-is, no shell quoting. */
 export function ArgsEditor({
@@ -16,6 +17,7 @@ export function ArgsEditor({
   onChange: (rows: ArgRow[]) => void;
   errors: FormErrors;
 }) {
+  const t = useT();
   const update = (id: number, value: string) => onChange(rows.map((row) => (row.id === id ? { ...row, value } : row)));
   const focus = useRowFocus();
   const insertAfter = (index: number) => {
@@ -25,8 +27,8 @@ export function ArgsEditor({
   };
   return (
     <fieldset className="list-editor" aria-describedby="args-hint">
-      <legend className="field-label">Arguments</legend>
-      {rows.length === 0 ? <p className="list-empty">No arguments.</p> : null}
+      <legend className="field-label">{t('servers.args.legend')}</legend>
+      {rows.length === 0 ? <p className="list-empty">{t('servers.args.none')}</p> : null}
       <ol className="list-rows">
         {rows.map((row, index) => (
           <li key={row.id} className="list-row">
@@ -37,7 +39,7 @@ export function ArgsEditor({
               ref={focus.inputRef(row.id)}
               className={clsx('input mono', errors[`arg.${row.id}`] && 'input-invalid')}
               value={row.value}
-              aria-label={`Argument ${index + 1}`}
+              aria-label={t('servers.args.argument', { index: index + 1 })}
               aria-invalid={Boolean(errors[`arg.${row.id}`])}
               spellCheck={false}
               autoComplete="off"
@@ -51,7 +53,7 @@ export function ArgsEditor({
               }}
             />
             <IconButton
-              label={`Remove argument ${index + 1}`}
+              label={t('servers.args.remove', { index: index + 1 })}
               icon={<CloseIcon />}
               onClick={() => {
                 focus.afterRemove(
@@ -64,7 +66,7 @@ export function ArgsEditor({
           </li>
         ))}
       </ol>
-      {argErrors(rows, errors).map((message) => (
+      {argErrors(rows, errors, t).map((message) => (
         <p key={message} className="field-error" role="alert">
           {message}
         </p>
@@ -76,74 +78,93 @@ export function ArgsEditor({
         icon={<PlusIcon />}
         onClick={() => insertAfter(rows.length - 1)}
       >
-        Add argument
+        {t('servers.args.add')}
       </Button>
       <p className="field-hint" id="args-hint">
-        Each box is one argument, passed to the program exactly as typed: no quotes or escaping needed, spaces stay
-        inside the argument. Press Enter to add the next one.
+        {t('servers.args.hint')}
       </p>
     </fieldset>
   );
 }
 
-function argErrors(rows: ArgRow[], errors: FormErrors): string[] {
+function argErrors(rows: ArgRow[], errors: FormErrors, t: Translate): string[] {
   const messages = rows.flatMap((row, index) => {
     const message = errors[`arg.${row.id}`];
-    return message ? [`Argument ${index + 1}: ${message}`] : [];
+    return message ? [t('servers.args.error', { index: index + 1, message })] : [];
   });
   return errors.args ? [errors.args, ...messages] : messages;
 }
 
-/** What differs between the env and the header editors. */
+/** What differs between the env and the header editors, in the person's language. */
 interface KeyValueKind {
   legend: string;
-  /** "variable", "header": used in labels and the add button. */
-  noun: string;
   /** Prefix of this editor's error keys in FormErrors. */
   errorKey: 'env' | 'header';
   keyPlaceholder: string;
   empty: string;
   hint: string;
+  /** The accessible names of row `index`'s controls, and the add button. */
+  rowName: (index: number) => string;
+  rowValue: (index: number) => string;
+  rowLocked: (index: number) => string;
+  rowSecret: (index: number) => string;
+  remove: (index: number) => string;
+  add: string;
   /** Names that are secret whatever the switch says (shown on and locked). */
   alwaysSecret?: (key: string) => boolean;
   /** Why a name deserves a second look (it makes the process run other code), if it does. */
   caution?: (key: string) => string | undefined;
 }
 
-const ENV_KIND: KeyValueKind = {
-  legend: 'Environment variables',
-  noun: 'variable',
-  errorKey: 'env',
-  keyPlaceholder: 'API_KEY',
-  empty: 'None. The server inherits Berth’s environment (including PATH).',
-  hint: 'Mark API keys and tokens as secret: they are kept in Berth’s secret store (the OS keychain where there is one), not in config.json, masked here and redacted from logs and traces. Leave a masked value as it is to keep the stored secret.',
-  // The person's own setting, so only a note: worth a second look when it was copied from somewhere else.
-  caution: (key) => {
-    const reason = dangerousEnvReason(key.trim());
-    return reason === undefined
-      ? undefined
-      : `${key.trim()} ${reason}. Fine if you set it yourself; check it if you copied it from elsewhere.`;
-  },
-};
+function envKind(t: Translate): KeyValueKind {
+  return {
+    legend: t('servers.env.legend'),
+    errorKey: 'env',
+    keyPlaceholder: t('servers.env.keyPlaceholder'),
+    empty: t('servers.env.empty'),
+    hint: t('servers.env.hint'),
+    rowName: (index) => t('servers.env.rowName', { index }),
+    rowValue: (index) => t('servers.env.rowValue', { index }),
+    rowLocked: (index) => t('servers.env.rowLocked', { index }),
+    rowSecret: (index) => t('servers.env.rowSecret', { index }),
+    remove: (index) => t('servers.env.remove', { index }),
+    add: t('servers.env.add'),
+    // The person's own setting, so only a note: worth a second look when it was copied from somewhere else.
+    // The reason is shared/domain's English words (not yet coded); the sentence around it is the catalog's.
+    caution: (key) => {
+      const reason = dangerousEnvReason(key.trim());
+      return reason === undefined ? undefined : t('servers.env.caution', { key: key.trim(), reason });
+    },
+  };
+}
 
-const HEADER_KIND: KeyValueKind = {
-  legend: 'Headers',
-  noun: 'header',
-  errorKey: 'header',
-  keyPlaceholder: 'Authorization',
-  empty: 'None. Add one if the server wants an API key, e.g. Authorization: Bearer …',
-  hint: 'Sent with every request. Authorization, Cookie and API-key headers are always secret: masked here, redacted from logs and traces, left out of exports.',
-  alwaysSecret: (key) => ALWAYS_SECRET_HEADERS.has(key.trim().toLowerCase()),
-};
+function headerKind(t: Translate): KeyValueKind {
+  return {
+    legend: t('servers.headers.legend'),
+    errorKey: 'header',
+    keyPlaceholder: t('servers.headers.keyPlaceholder'),
+    empty: t('servers.headers.empty'),
+    hint: t('servers.headers.hint'),
+    rowName: (index) => t('servers.headers.rowName', { index }),
+    rowValue: (index) => t('servers.headers.rowValue', { index }),
+    rowLocked: (index) => t('servers.headers.rowLocked', { index }),
+    rowSecret: (index) => t('servers.headers.rowSecret', { index }),
+    remove: (index) => t('servers.headers.remove', { index }),
+    add: t('servers.headers.add'),
+    alwaysSecret: (key) => ALWAYS_SECRET_HEADERS.has(key.trim().toLowerCase()),
+  };
+}
 
 /** Environment variables of a local server. */
 export function EnvEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
-  return <KeyValueEditor {...props} kind={ENV_KIND} />;
+  const t = useT();
+  return <KeyValueEditor {...props} kind={envKind(t)} />;
 }
 
 /** Static headers of a remote server. */
 export function HeadersEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
-  return <KeyValueEditor {...props} kind={HEADER_KIND} />;
+  const t = useT();
+  return <KeyValueEditor {...props} kind={headerKind(t)} />;
 }
 
 /** Key/value rows with a per-row secret toggle; secrets are masked and never sent back in clear. */
@@ -160,7 +181,7 @@ function KeyValueEditor({
 }) {
   const update = (id: number, patch: Partial<EnvRow>) =>
     onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-  const Noun = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  const t = useT();
   const focus = useRowFocus();
   return (
     <fieldset className="list-editor">
@@ -168,9 +189,9 @@ function KeyValueEditor({
       {rows.length === 0 ? <p className="list-empty">{kind.empty}</p> : null}
       {rows.length > 0 ? (
         <div className="env-head" aria-hidden="true">
-          <span>Name</span>
-          <span>Value</span>
-          <span>Secret</span>
+          <span>{t('servers.keyValue.name')}</span>
+          <span>{t('servers.keyValue.value')}</span>
+          <span>{t('servers.keyValue.secret')}</span>
           <span />
         </div>
       ) : null}
@@ -189,7 +210,7 @@ function KeyValueEditor({
                   className={clsx('input mono', keyError && 'input-invalid')}
                   value={row.key}
                   placeholder={kind.keyPlaceholder}
-                  aria-label={`${Noun} ${index + 1} name`}
+                  aria-label={kind.rowName(index + 1)}
                   aria-invalid={Boolean(keyError)}
                   spellCheck={false}
                   autoComplete="off"
@@ -199,10 +220,10 @@ function KeyValueEditor({
                   className={clsx('input mono', valueError && 'input-invalid')}
                   type={secret ? 'password' : 'text'}
                   value={row.value}
-                  placeholder={secret ? 'secret value' : 'value'}
-                  aria-label={`${Noun} ${index + 1} value`}
+                  placeholder={t(secret ? 'servers.keyValue.secretValue' : 'servers.keyValue.valuePlaceholder')}
+                  aria-label={kind.rowValue(index + 1)}
                   aria-invalid={Boolean(valueError)}
-                  title={masked ? 'Stored secret, unchanged. Type to replace it.' : undefined}
+                  title={masked ? t('servers.keyValue.maskedTitle') : undefined}
                   spellCheck={false}
                   autoComplete="off"
                   // Selecting the mask on focus means typing replaces the secret rather than appending to dots.
@@ -214,15 +235,11 @@ function KeyValueEditor({
                 <Switch
                   checked={secret}
                   disabled={locked}
-                  label={
-                    locked
-                      ? `${Noun} ${index + 1} always holds a credential, so it is always secret`
-                      : `${Noun} ${index + 1} is a secret`
-                  }
+                  label={locked ? kind.rowLocked(index + 1) : kind.rowSecret(index + 1)}
                   onCheckedChange={(value) => update(row.id, { secret: value })}
                 />
                 <IconButton
-                  label={`Remove ${kind.noun} ${index + 1}`}
+                  label={kind.remove(index + 1)}
                   icon={<CloseIcon />}
                   onClick={() => {
                     focus.afterRemove(
@@ -255,7 +272,7 @@ function KeyValueEditor({
           focus.focusRow(added.id);
         }}
       >
-        Add {kind.noun}
+        {kind.add}
       </Button>
       <p className="field-hint">{kind.hint}</p>
     </fieldset>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../shared/domain';
@@ -18,7 +19,7 @@ function Harness({ initial, errors = {} }: { initial: OAuthFormValues; errors?: 
 
 describe('OAuthFields', () => {
   it('starts folded with "automatic" when nothing is set, and opens with the keyboard', () => {
-    render(<Harness initial={emptyOAuthValues()} />);
+    renderWithBerth(<Harness initial={emptyOAuthValues()} />);
     const trigger = screen.getByRole('button', { name: 'Sign-in (OAuth): automatic' });
     expect(screen.queryByLabelText('Client ID')).toBeNull();
     trigger.focus();
@@ -29,7 +30,7 @@ describe('OAuthFields', () => {
   });
 
   it('client credentials: choose between a secret and a private key', () => {
-    render(
+    renderWithBerth(
       <Harness
         initial={{ ...emptyOAuthValues(), grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK }}
       />,
@@ -49,7 +50,7 @@ describe('OAuthFields', () => {
   });
 
   it('shows the pinned authorization server of a confidential client, and says an empty one is pinned on first use', () => {
-    render(
+    renderWithBerth(
       <Harness
         initial={{
           ...emptyOAuthValues(),
@@ -68,7 +69,7 @@ describe('OAuthFields', () => {
   });
 
   it('opens itself to show an error under its field', () => {
-    render(
+    renderWithBerth(
       <Harness
         initial={emptyOAuthValues()}
         errors={{ 'oauth.clientId': 'A client secret needs the client ID it belongs to' }}

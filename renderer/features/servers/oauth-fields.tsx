@@ -6,6 +6,8 @@ import { Segmented } from '../../ui/segmented';
 import { ChevronRightIcon } from '../../ui/icons';
 import type { FormErrors } from './server-form-model';
 import { hasOAuthSettings, type ClientAuthKind, type OAuthFormValues } from './server-form-oauth';
+import { useT, type Translate } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 
 interface OAuthFieldsProps {
   values: OAuthFormValues;
@@ -14,15 +16,20 @@ interface OAuthFieldsProps {
 }
 
 /** The OAuth keys of FormErrors: a failed submit opens the section when one of them is set. */
-export const OAUTH_FIELDS = new Set([
-  'oauth.grant',
-  'oauth.clientId',
-  'oauth.clientSecret',
-  'oauth.privateKey',
-  'oauth.scope',
-  'oauth.issuer',
-  'oauth.assertionFile',
-]);
+export const OAUTH_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys({
+    'oauth.grant': true,
+    'oauth.clientId': true,
+    'oauth.clientSecret': true,
+    'oauth.privateKey': true,
+    'oauth.scope': true,
+    'oauth.issuer': true,
+    'oauth.assertionFile': true,
+  }),
+);
+
+// The form's key of the client authentication choice (an identifier, not words).
+const CLIENT_AUTH = 'clientAuth';
 
 /**
  * "Sign-in (OAuth)" for a remote server, folded away: most servers need
@@ -32,6 +39,7 @@ export const OAUTH_FIELDS = new Set([
  * server the credentials may go to.
  */
 export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
+  const t = useT();
   const hasErrors = Object.keys(errors).some((key) => OAUTH_FIELDS.has(key));
   const [open, setOpen] = useState(() => hasOAuthSettings(values));
   const set = <K extends keyof OAuthFormValues>(key: K, value: OAuthFormValues[K]) =>
@@ -41,12 +49,17 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
   const useKey = machine && values.clientAuth === 'key';
   // A secret, a key or an identity token: something an authorization server of the MCP server's choosing must not receive.
   const credential = machine || workload || values.clientSecret !== '';
-  const text = (
-    key: 'clientId' | 'scope' | 'issuer' | 'assertionFile',
-    label: string,
-    hint: string,
-    placeholder: string,
-  ) => (
+  const text = ({
+    key,
+    label,
+    hint,
+    placeholder,
+  }: {
+    key: 'clientId' | 'scope' | 'issuer' | 'assertionFile';
+    label: string;
+    hint: string;
+    placeholder: string;
+  }) => (
     <Field label={label} error={errors[`oauth.${key}`]} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <input
@@ -69,56 +82,56 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
       <Collapsible.Trigger asChild>
         <button type="button" className={clsx('advanced-trigger', (open || hasErrors) && 'open')}>
           <ChevronRightIcon />
-          Sign-in (OAuth): {summary(values)}
+          {t('servers.oauth.trigger', { summary: summary(values, t) })}
         </button>
       </Collapsible.Trigger>
       <Collapsible.Content className="advanced-body">
         <div className="field">
           <span className="field-label" id="oauth-grant-label">
-            How Berth gets access
+            {t('servers.oauth.howAccess')}
           </span>
           <Segmented
             value={values.grant}
-            options={GRANTS}
+            options={GRANTS.map((grant) => ({ value: grant.value, label: t(grant.id) }))}
             aria-labelledby="oauth-grant-label"
             onChange={(grant) => set('grant', grant)}
           />
-          <p className="field-hint">{GRANT_HINTS[values.grant]}</p>
+          <p className="field-hint">{grantHint(values.grant, t)}</p>
         </div>
-        {text(
-          'clientId',
-          'Client ID',
-          machine || workload
-            ? 'The client ID the authorization server issued for this use.'
-            : 'Optional. Leave empty and Berth registers itself with the authorization server; enter one if the server’s owner registered Berth by hand.',
-          machine || workload ? 'my-client-id' : 'registered automatically',
-        )}
+        {text({
+          key: 'clientId',
+          label: t('servers.oauth.clientId'),
+          hint: t(machine || workload ? 'servers.oauth.clientIdHintMachine' : 'servers.oauth.clientIdHint'),
+          placeholder: t(
+            machine || workload ? 'servers.oauth.clientIdPlaceholderMachine' : 'servers.oauth.clientIdPlaceholder',
+          ),
+        })}
         {machine ? (
           <div className="field">
             <span className="field-label" id="oauth-auth-label">
-              The client proves itself with
+              {t('servers.oauth.provesWith')}
             </span>
             <Segmented
               value={values.clientAuth}
-              options={CLIENT_AUTHS}
+              options={CLIENT_AUTHS.map((auth) => ({ value: auth.value, label: t(auth.id) }))}
               aria-labelledby="oauth-auth-label"
-              onChange={(auth) => set('clientAuth', auth)}
+              onChange={(auth) => set(CLIENT_AUTH, auth)}
             />
           </div>
         ) : null}
         {workload
-          ? text(
-              'assertionFile',
-              'Identity token file',
-              'The file your platform keeps the workload’s identity token (a JWT) in, e.g. a Kubernetes projected token. Read again for every token request.',
-              '/var/run/secrets/tokens/mcp',
-            )
+          ? text({
+              key: 'assertionFile',
+              label: t('servers.oauth.assertionFile'),
+              hint: t('servers.oauth.assertionFileHint'),
+              placeholder: '/var/run/secrets/tokens/mcp',
+            })
           : null}
         {workload ? null : useKey ? (
           <Field
-            label="Private key"
+            label={t('servers.oauth.privateKey')}
             error={errors['oauth.privateKey']}
-            hint="PEM (RSA, EC or Ed25519). Kept in Berth’s secret store, never in config.json; Berth signs a short-lived assertion with it."
+            hint={t('servers.oauth.privateKeyHint')}
           >
             {({ id, describedBy, invalid }) => (
               <textarea
@@ -129,20 +142,16 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 spellCheck={false}
-                placeholder="-----BEGIN PRIVATE KEY-----"
+                placeholder={t('servers.oauth.privateKeyPlaceholder')}
                 onChange={(e) => set('privateKey', e.target.value)}
               />
             )}
           </Field>
         ) : (
           <Field
-            label="Client secret"
+            label={t('servers.oauth.clientSecret')}
             error={errors['oauth.clientSecret']}
-            hint={
-              machine
-                ? 'Kept in Berth’s secret store, never in config.json.'
-                : 'Only for a client registered with a secret. Kept in Berth’s secret store, never in config.json.'
-            }
+            hint={t(machine ? 'servers.oauth.clientSecretHintMachine' : 'servers.oauth.clientSecretHint')}
           >
             {({ id, describedBy, invalid }) => (
               <input
@@ -158,48 +167,47 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
             )}
           </Field>
         )}
-        {text(
-          'scope',
-          'Scopes',
-          'Optional, space-separated. Used when the server does not say which scopes it needs.',
-          'e.g. read write',
-        )}
-        {text(
-          'issuer',
-          'Authorization server',
-          credential
-            ? 'Its issuer URL: the client’s credentials go to no other authorization server, whatever the MCP server names. Left empty, the first successful sign-in pins the one used and any other is refused after that; enter it to be sure from the start.'
-            : 'Optional: its issuer URL. With it, Berth sends the client ID to no other authorization server, whatever the MCP server names.',
-          credential ? 'pinned on first successful use' : 'https://auth.example.com',
-        )}
+        {text({
+          key: 'scope',
+          label: t('servers.oauth.scopes'),
+          hint: t('servers.oauth.scopesHint'),
+          placeholder: t('servers.oauth.scopesPlaceholder'),
+        })}
+        {text({
+          key: 'issuer',
+          label: t('servers.oauth.issuer'),
+          hint: t(credential ? 'servers.oauth.issuerHintCredential' : 'servers.oauth.issuerHint'),
+          placeholder: t(credential ? 'servers.oauth.issuerPlaceholderCredential' : 'servers.oauth.issuerPlaceholder'),
+        })}
       </Collapsible.Content>
     </Collapsible.Root>
   );
 }
 
-const GRANTS: ReadonlyArray<{ value: OAuthFormValues['grant']; label: string }> = [
-  { value: 'authorization_code', label: 'You sign in' },
-  { value: 'client_credentials', label: 'Client credentials' },
-  { value: 'jwt_bearer', label: 'Workload identity' },
+const GRANTS: ReadonlyArray<{ value: OAuthFormValues['grant']; id: MessageId }> = [
+  { value: 'authorization_code', id: 'servers.oauth.grantYou' },
+  { value: 'client_credentials', id: 'servers.oauth.grantClient' },
+  { value: 'jwt_bearer', id: 'servers.oauth.grantWorkload' },
 ];
 
-const CLIENT_AUTHS: ReadonlyArray<{ value: ClientAuthKind; label: string }> = [
-  { value: 'secret', label: 'Client secret' },
-  { value: 'key', label: 'Private key (JWT)' },
+const CLIENT_AUTHS: ReadonlyArray<{ value: ClientAuthKind; id: MessageId }> = [
+  { value: 'secret', id: 'servers.oauth.authSecret' },
+  { value: 'key', id: 'servers.oauth.authKey' },
 ];
 
-const GRANT_HINTS: Record<OAuthFormValues['grant'], string> = {
-  authorization_code: 'You sign in with the server’s account in your browser when the server asks for it.',
-  client_credentials:
-    'No person signs in: Berth gets tokens as the client below (the OAuth client_credentials grant), for servers set up for machine access.',
-  jwt_bearer:
-    'No person and no secret: the identity token your platform issues to this machine is traded for access (workload identity, the RFC 7523 JWT-bearer grant).',
-};
+function grantHint(grant: OAuthFormValues['grant'], t: Translate): string {
+  return {
+    authorization_code: t('servers.oauth.hintYou'),
+    client_credentials: t('servers.oauth.hintClient'),
+    jwt_bearer: t('servers.oauth.hintWorkload'),
+  }[grant];
+}
 
 /** What the folded section says about itself. */
-function summary(values: OAuthFormValues): string {
-  if (values.grant === 'jwt_bearer') return 'workload identity';
+function summary(values: OAuthFormValues, t: Translate): string {
+  const client = values.clientId.trim();
+  if (values.grant === 'jwt_bearer') return t('servers.oauth.summaryWorkload');
   if (values.grant === 'client_credentials')
-    return values.clientId.trim() === '' ? 'client credentials' : `client credentials as ${values.clientId.trim()}`;
-  return values.clientId.trim() === '' ? 'automatic' : `you sign in, client ${values.clientId.trim()}`;
+    return client === '' ? t('servers.oauth.summaryClient') : t('servers.oauth.summaryClientAs', { client });
+  return client === '' ? t('servers.oauth.summaryAuto') : t('servers.oauth.summaryYouAs', { client });
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { InstalledFrom } from '../../../shared/domain/server';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Where an installed server came from, and — when its registry now has a
@@ -9,6 +10,7 @@ import { Button, Chip } from '../../ui/controls';
  * config is rewritten for it; answers and secrets are kept).
  */
 export function RegistryOrigin({ server, from }: { server: string; from: InstalledFrom }) {
+  const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const pushToast = useBerth((s) => s.pushToast);
   const [latest, setLatest] = useState<string>();
@@ -33,10 +35,15 @@ export function RegistryOrigin({ server, from }: { server: string; from: Install
     if (result.ok)
       pushToast({
         tone: 'success',
-        title: `Updated “${server}” to ${result.value.version}`,
-        message: 'Its settings and secrets were kept.',
+        title: t('servers.registry.updatedTitle', { server, version: result.value.version }),
+        message: t('servers.registry.updatedMessage'),
       });
-    else pushToast({ tone: 'error', title: `Could not update “${server}” to ${version}`, message: result.message });
+    else
+      pushToast({
+        tone: 'error',
+        title: t('servers.registry.updateFailed', { server, version }),
+        message: result.message,
+      });
   }
 
   return (
@@ -44,9 +51,9 @@ export function RegistryOrigin({ server, from }: { server: string; from: Install
       <code className="wrap">{from.name}</code> <span className="muted">{from.version}</span>
       {latest !== undefined ? (
         <span className="registry-update">
-          <Chip tone="accent">Update available: {latest}</Chip>
+          <Chip tone="accent">{t('servers.registry.available', { version: latest })}</Chip>
           <Button size="sm" disabled={busy} onClick={() => void update(latest)}>
-            {busy ? 'Updating…' : `Update to ${latest}`}
+            {busy ? t('servers.registry.updating') : t('servers.registry.updateTo', { version: latest })}
           </Button>
         </span>
       ) : null}

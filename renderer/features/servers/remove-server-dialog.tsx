@@ -3,6 +3,7 @@ import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../../ui/controls';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
+import { useT } from '../../i18n/use-t';
 
 /** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
 export function RemoveServerDialog({
@@ -14,6 +15,7 @@ export function RemoveServerDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const removeServer = useBerth((s) => s.removeServer);
   const pushToast = useBerth((s) => s.pushToast);
   const bundle = useBerth((s) => s.servers[name]?.config.bundle);
@@ -29,7 +31,7 @@ export function RemoveServerDialog({
       return;
     }
     onOpenChange(false);
-    pushToast({ tone: 'success', title: `Removed “${name}”` });
+    pushToast({ tone: 'success', title: t('servers.remove.toast', { server: name }) });
   }
 
   return (
@@ -41,23 +43,22 @@ export function RemoveServerDialog({
       }}
       className="dialog-narrow"
     >
-      <AlertDialogTitle>Remove “{name}”?</AlertDialogTitle>
+      <AlertDialogTitle>{t('servers.remove.title', { server: name })}</AlertDialogTitle>
       <AlertDialogDescription>
-        Berth stops the server (with every process it started), deletes its entry from the config file and revokes its
-        tool permissions and folder access: a server added later under this name starts with none. Its logs stay until
-        you clear them.
-        {bundle !== undefined
-          ? ` It was installed from the bundle ${bundle.name} ${bundle.version}: its folder and the settings stored as secrets are deleted too.`
-          : null}
+        {t('servers.remove.body', {
+          installed: bundle !== undefined ? 'yes' : 'no',
+          bundle: bundle?.name ?? '',
+          version: bundle?.version ?? '',
+        })}
       </AlertDialogDescription>
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
-          <Button variant="ghost">Cancel</Button>
+          <Button variant="ghost">{t('servers.remove.cancel')}</Button>
         </AlertDialogCancel>
         {/* Not AlertDialog.Action: that closes at once, and a failure must stay visible here. */}
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'Removing…' : `Remove ${name}`}
+          {busy ? t('servers.remove.removing') : t('servers.remove.confirm', { server: name })}
         </Button>
       </DialogFooter>
     </AlertDialog>

@@ -8,23 +8,28 @@ import { useBerth } from '../../store';
 import { useLiveHostList } from '../../store/use-live-host-list';
 import { Button, Field, InlineAlert } from '../../ui/controls';
 import { LimitFormActions, tokensOf } from './limit-form';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 // The Overview's "Long results": how much of one of the server's tool results
 // reaches the model. Kept in this (lazy) view with its own state rather than a
 // store slice: only this section reads it, and the first screen stays as it is.
 
-const n = (value: number): string => value.toLocaleString('en-US');
+// Berth's default is said the way the host applies it (app/chat/results/result-cap.ts resultLimitTokens):
+// a number of tokens, or a tenth of a smaller model's context (servers.result.defaultLine and .hint).
 
-/** Berth's default, said the way the host applies it (app/chat/results/result-cap.ts resultLimitTokens). */
-export const RESULT_LIMIT_DEFAULT_WORDS = `${n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens, or a tenth of a smaller model’s context`;
+// The contract's method and topic (wire names, not words).
+const RESULT_LIMITS_METHOD = 'servers.resultLimits';
+const RESULT_LIMIT_TOPIC = 'servers.resultLimitChanged';
 
 /** undefined: the server uses Berth's default; null: not read yet. */
 function useResultLimit(server: string): number | undefined | null {
   const { loaded, value } = useLiveHostList(
     {
-      method: 'servers.resultLimits',
+      method: RESULT_LIMITS_METHOD,
       input: {},
-      topic: 'servers.resultLimitChanged',
+      topic: RESULT_LIMIT_TOPIC,
       fromAnswer: (limits) => limits.find((s) => s.server === server)?.limitTokens,
       fromEvent: (setting) => (setting.server === server ? { value: setting.limitTokens } : undefined),
     },
@@ -34,11 +39,12 @@ function useResultLimit(server: string): number | undefined | null {
 }
 
 export function ResultLimitFacts({ server }: { server: string }) {
+  const t = useT();
   const limit = useResultLimit(server);
   const [editing, setEditing] = useState(false);
   return (
     <>
-      <dt>Long results</dt>
+      <dt>{t('servers.result.title')}</dt>
       <dd className="result-limit" data-testid="result-limit">
         {editing && limit !== null ? (
           <ResultLimitForm server={server} limit={limit} onDone={() => setEditing(false)} />
@@ -46,23 +52,23 @@ export function ResultLimitFacts({ server }: { server: string }) {
           <>
             <p className="sampling-limit-line">
               {limit === undefined || limit === null ? (
-                <>
-                  The model gets at most <strong>{n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens</strong> of one tool result, or
-                  a tenth of a smaller model’s context <span className="muted">(Berth’s default)</span>
-                </>
+                <T
+                  id="servers.result.defaultLine"
+                  values={{ tokens: formatNumber(DEFAULT_RESULT_LIMIT_TOKENS) }}
+                  components={{ strong: <strong />, muted: <span className="muted" /> }}
+                />
               ) : (
-                <>
-                  The model gets at most <strong>{n(limit)} tokens</strong> of one tool result
-                </>
+                <T
+                  id="servers.result.line"
+                  values={{ tokens: formatNumber(limit) }}
+                  components={{ strong: <strong /> }}
+                />
               )}
             </p>
-            <p className="fact-note">
-              A longer result reaches the model as its beginning and end, with a note; the model can read the rest in
-              parts. You always see all of it.
-            </p>
+            <p className="fact-note">{t('servers.result.note')}</p>
             <div className="fact-actions">
               <Button size="sm" disabled={limit === null} onClick={() => setEditing(true)}>
-                Change result limit
+                {t('servers.result.change')}
               </Button>
             </div>
           </>
@@ -73,6 +79,7 @@ export function ResultLimitFacts({ server }: { server: string }) {
 }
 
 function ResultLimitForm({ server, limit, onDone }: { server: string; limit: number | undefined; onDone: () => void }) {
+  const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const [text, setText] = useState(limit === undefined ? '' : String(limit));
   const [error, setError] = useState<string>();
@@ -86,7 +93,12 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
       tokens !== null &&
       (!Number.isInteger(tokens) || tokens < MIN_RESULT_LIMIT_TOKENS || tokens > MAX_RESULT_LIMIT_TOKENS)
     ) {
-      setError(`Enter a whole number of tokens from ${n(MIN_RESULT_LIMIT_TOKENS)} to ${n(MAX_RESULT_LIMIT_TOKENS)}.`);
+      setError(
+        t('servers.result.error', {
+          min: formatNumber(MIN_RESULT_LIMIT_TOKENS),
+          max: formatNumber(MAX_RESULT_LIMIT_TOKENS),
+        }),
+      );
       return;
     }
     setError(undefined);
@@ -100,15 +112,15 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
   return (
     <form
       className="sampling-limits-form"
-      aria-label={`Result limit of ${server}`}
+      aria-label={t('servers.result.formLabel', { server })}
       onSubmit={(event) => {
         event.preventDefault();
         void save(tokensOf(text));
       }}
     >
       <Field
-        label="Tokens of one result the model gets"
-        hint={`Applies to results that arrive from now on. Empty: ${RESULT_LIMIT_DEFAULT_WORDS}.`}
+        label={t('servers.result.field')}
+        hint={t('servers.result.hint', { tokens: formatNumber(DEFAULT_RESULT_LIMIT_TOKENS) })}
         error={error}
       >
         {({ id, describedBy, invalid }) => (
@@ -117,7 +129,7 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
             className="input"
             inputMode="numeric"
             value={text}
-            placeholder={n(DEFAULT_RESULT_LIMIT_TOKENS)}
+            placeholder={formatNumber(DEFAULT_RESULT_LIMIT_TOKENS)}
             aria-describedby={describedBy ?? hintId}
             aria-invalid={invalid}
             onChange={(e) => setText(e.target.value)}
@@ -127,9 +139,9 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
       <LimitFormActions
         busy={busy}
-        saveLabel="Save limit"
+        saveLabel={t('servers.result.save')}
         onCancel={onDone}
-        reset={limit !== undefined ? { label: 'Use Berth’s default', run: () => void save(null) } : undefined}
+        reset={limit !== undefined ? { label: t('servers.result.useDefault'), run: () => void save(null) } : undefined}
       />
     </form>
   );

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { SAMPLING_SESSION_NOTE, SamplingLimitsSchema } from '../../../shared/domain/sampling-limits';
+import { SamplingLimitsSchema } from '../../../shared/domain/sampling-limits';
 import type { SamplingLimits, SamplingUsage } from '../../../shared/domain/sampling-limits';
 import { samplingUsageOf, useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../../ui/controls';
 import { LimitFormActions, tokensOf } from './limit-form';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The Overview's sampling facts: the cap on one request's max tokens and the
@@ -11,6 +14,7 @@ import { LimitFormActions, tokensOf } from './limit-form';
  * the place to change or reset them.
  */
 export function SamplingLimitsFacts({ server }: { server: string }) {
+  const t = useT();
   // One selector per stored value: a fresh default object from a selector would re-render forever.
   const known = useBerth((s) => s.samplingUsage[server]);
   const samplingDefaults = useBerth((s) => s.samplingDefaults);
@@ -22,49 +26,57 @@ export function SamplingLimitsFacts({ server }: { server: string }) {
   const share = Math.min(100, Math.round((used / limits.sessionBudget) * 100));
   return (
     <>
-      <dt>Sampling limits</dt>
+      <dt>{t('servers.sampling.title')}</dt>
       <dd className="sampling-limits" data-testid="sampling-limits">
         {editing ? (
           <SamplingLimitsForm usage={usage} onDone={() => setEditing(false)} />
         ) : (
           <>
             <p className="sampling-limit-line">
-              At most <strong>{limits.maxTokens.toLocaleString()}</strong> max tokens per request
-              {usage.custom ? null : <span className="muted"> (Berth’s default)</span>}
+              <T
+                id="servers.sampling.maxLine"
+                values={{ maxTokens: formatNumber(limits.maxTokens) }}
+                components={{ strong: <strong /> }}
+              />
+              {usage.custom ? null : <span className="muted"> {t('servers.sampling.default')}</span>}
             </p>
             <p className="sampling-limit-line" data-testid="sampling-budget">
-              <strong>{used.toLocaleString()}</strong> of {limits.sessionBudget.toLocaleString()} budget tokens used
-              this session
+              <T
+                id="servers.sampling.usedLine"
+                values={{ used: formatNumber(used), budget: formatNumber(limits.sessionBudget) }}
+                components={{ strong: <strong /> }}
+              />
               {inFlight > 0 ? (
-                <span className="muted"> ({inFlight.toLocaleString()} held for a request in progress)</span>
+                <span className="muted"> {t('servers.sampling.held', { count: formatNumber(inFlight) })}</span>
               ) : null}
               {spent ? (
                 <>
                   {' '}
-                  <Chip tone="danger">budget spent: requests are refused</Chip>
+                  <Chip tone="danger">{t('servers.sampling.spent')}</Chip>
                 </>
               ) : null}
             </p>
             <div
               className="progress budget-meter"
               role="meter"
-              aria-label={`Sampling budget used by ${server}`}
+              aria-label={t('servers.sampling.meterLabel', { server })}
               aria-valuemin={0}
               aria-valuemax={limits.sessionBudget}
               aria-valuenow={Math.min(used, limits.sessionBudget)}
-              aria-valuetext={`${used.toLocaleString()} of ${limits.sessionBudget.toLocaleString()} tokens`}
+              aria-valuetext={t('servers.sampling.meterText', {
+                used: formatNumber(used),
+                budget: formatNumber(limits.sessionBudget),
+              })}
             >
               <div className={spent ? 'progress-fill budget-spent' : 'progress-fill'} style={{ width: `${share}%` }} />
             </div>
-            <p className="fact-note">
-              Input and output tokens the model reported for this server’s sampling requests. {SAMPLING_SESSION_NOTE}
-            </p>
+            <p className="fact-note">{t('servers.sampling.note')}</p>
             <div className="fact-actions">
               <Button size="sm" onClick={() => setEditing(true)}>
-                Change limits
+                {t('servers.sampling.change')}
               </Button>
               <Button size="sm" variant="ghost" disabled={used === 0} onClick={() => void resetUsage(server)}>
-                Reset budget
+                {t('servers.sampling.reset')}
               </Button>
             </div>
           </>
@@ -77,6 +89,7 @@ export function SamplingLimitsFacts({ server }: { server: string }) {
 type Errors = Partial<Record<keyof SamplingLimits, string>>;
 
 function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: () => void }) {
+  const t = useT();
   const setLimits = useBerth((s) => s.setSamplingLimits);
   const defaults = useBerth((s) => s.samplingDefaults);
   const [maxTokens, setMaxTokens] = useState(String(usage.limits.maxTokens));
@@ -110,13 +123,17 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
   return (
     <form
       className="sampling-limits-form"
-      aria-label={`Sampling limits of ${usage.server}`}
+      aria-label={t('servers.sampling.formLabel', { server: usage.server })}
       onSubmit={(event) => {
         event.preventDefault();
         void save({ maxTokens: tokensOf(maxTokens), sessionBudget: tokensOf(budget) });
       }}
     >
-      <Field label="Max tokens per request" hint="A server asking for more gets this many." error={errors.maxTokens}>
+      <Field
+        label={t('servers.sampling.maxTokens')}
+        hint={t('servers.sampling.maxTokensHint')}
+        error={errors.maxTokens}
+      >
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -129,11 +146,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
           />
         )}
       </Field>
-      <Field
-        label="Token budget per Berth session"
-        hint="Requests are refused once the server has used this many."
-        error={errors.sessionBudget}
-      >
+      <Field label={t('servers.sampling.budget')} hint={t('servers.sampling.budgetHint')} error={errors.sessionBudget}>
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -149,12 +162,15 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
       <LimitFormActions
         busy={busy}
-        saveLabel="Save limits"
+        saveLabel={t('servers.sampling.save')}
         onCancel={onDone}
         reset={
           usage.custom
             ? {
-                label: `Use Berth’s defaults (${defaults.maxTokens.toLocaleString()} per request, ${defaults.sessionBudget.toLocaleString()} per session)`,
+                label: t('servers.sampling.useDefaults', {
+                  maxTokens: formatNumber(defaults.maxTokens),
+                  budget: formatNumber(defaults.sessionBudget),
+                }),
                 run: () => void save(null),
               }
             : undefined

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeType, schemaRows } from './schema-model';
 import { SchemaTable } from './schema-table';
+import { activateLocale } from '../../i18n/i18n';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -58,7 +60,7 @@ describe('schemaRows', () => {
 
 describe('<SchemaTable>', () => {
   it('renders a readable properties table with a raw JSON toggle', () => {
-    render(<SchemaTable schema={schema} label="Input" />);
+    renderWithBerth(<SchemaTable schema={schema} label="Input" />);
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(10); // header + 9 properties
@@ -80,7 +82,17 @@ describe('<SchemaTable>', () => {
   });
 
   it('says so when a tool takes no parameters', () => {
-    render(<SchemaTable schema={{ type: 'object', properties: {} }} label="Input" />);
+    renderWithBerth(<SchemaTable schema={{ type: 'object', properties: {} }} label="Input" />);
     expect(screen.getByText('No parameters.')).toBeTruthy();
+  });
+
+  it("words its headings and toggle in the person's language, the schema's own names and descriptions as they are", async () => {
+    await activateLocale('ko');
+    renderWithBerth(<SchemaTable schema={schema} label="입력" />);
+    const headings = within(screen.getByRole('table')).getAllByRole('columnheader');
+    expect(headings.map((th) => th.textContent)).toEqual(['이름', '유형', '설명']);
+    expect(screen.getAllByText('필수').length).toBeGreaterThan(0);
+    expect(screen.getByText('What to search for')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '원본 JSON' })).toBeTruthy();
   });
 });

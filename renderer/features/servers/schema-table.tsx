@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../ui/controls';
 import { schemaRows } from './schema-model';
+import { useT } from '../../i18n/use-t';
 
 /** A tool's input schema as a properties table, with the raw JSON one click away. */
 export function SchemaTable({ schema, label }: { schema: Record<string, unknown>; label: string }) {
+  const t = useT();
   const rows = useMemo(() => schemaRows(schema), [schema]);
   const [raw, setRaw] = useState(false);
   return (
@@ -11,20 +13,20 @@ export function SchemaTable({ schema, label }: { schema: Record<string, unknown>
       <div className="schema-head">
         <span className="schema-title">{label}</span>
         <Button size="sm" variant="ghost" aria-pressed={raw} onClick={() => setRaw((r) => !r)}>
-          {raw ? 'Show table' : 'Raw JSON'}
+          {t(raw ? 'servers.schema.showTable' : 'servers.schema.rawJson')}
         </Button>
       </div>
       {raw ? (
         <pre className="code-block">{JSON.stringify(schema, null, 2)}</pre>
       ) : rows.length === 0 ? (
-        <p className="muted small">No parameters.</p>
+        <p className="muted small">{t('servers.schema.noParameters')}</p>
       ) : (
         <table className="schema-table">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
+              <th scope="col">{t('servers.schema.name')}</th>
+              <th scope="col">{t('servers.schema.type')}</th>
+              <th scope="col">{t('servers.schema.description')}</th>
             </tr>
           </thead>
           <tbody>
@@ -38,8 +40,8 @@ export function SchemaTable({ schema, label }: { schema: Record<string, unknown>
                   ) : null}
                   <code>{row.name}</code>
                   {row.required ? (
-                    <span className="schema-required" title="Required">
-                      required
+                    <span className="schema-required" title={t('servers.schema.requiredTitle')}>
+                      {t('servers.schema.required')}
                     </span>
                   ) : null}
                 </td>
@@ -50,7 +52,7 @@ export function SchemaTable({ schema, label }: { schema: Record<string, unknown>
                   {row.description ? <div>{row.description}</div> : null}
                   {row.enumValues ? (
                     <div className="schema-meta">
-                      One of:{' '}
+                      {t('servers.schema.oneOf')}{' '}
                       {row.enumValues.map((value) => (
                         <code key={value} className="schema-enum">
                           {value}
@@ -60,7 +62,7 @@ export function SchemaTable({ schema, label }: { schema: Record<string, unknown>
                   ) : null}
                   {row.defaultValue !== undefined ? (
                     <div className="schema-meta">
-                      Default: <code>{row.defaultValue}</code>
+                      {t('servers.schema.default')} <code>{row.defaultValue}</code>
                     </div>
                   ) : null}
                   {row.constraints.length > 0 ? <div className="schema-meta">{row.constraints.join(' · ')}</div> : null}

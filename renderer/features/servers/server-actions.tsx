@@ -7,11 +7,13 @@ import { Switch } from '../../ui/switch';
 import { EditIcon, KeyIcon, LogsIcon, MoreIcon, PlayIcon, RestartIcon, StopIcon, TrashIcon } from '../../ui/icons';
 import { RemoveServerDialog } from './remove-server-dialog';
 import { usesOAuth } from './sign-in-button';
+import { useT } from '../../i18n/use-t';
 
 const RUNNING = new Set(['starting', 'ready', 'restarting']);
 
 /** Start/stop/restart, the enabled switch and a menu with edit, logs and remove. */
 export function ServerActions({ server }: { server: ServerState }) {
+  const t = useT();
   const startServer = useBerth((s) => s.startServer);
   const stopServer = useBerth((s) => s.stopServer);
   const restartServer = useBerth((s) => s.restartServer);
@@ -26,40 +28,52 @@ export function ServerActions({ server }: { server: ServerState }) {
   return (
     <div className="server-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       {running ? (
-        <IconButton label={`Stop ${name}`} icon={<StopIcon />} onClick={() => void stopServer(name)} />
+        <IconButton
+          label={t('servers.actions.stop', { server: name })}
+          icon={<StopIcon />}
+          onClick={() => void stopServer(name)}
+        />
       ) : (
-        <IconButton label={`Start ${name}`} icon={<PlayIcon />} onClick={() => void startServer(name)} />
+        <IconButton
+          label={t('servers.actions.start', { server: name })}
+          icon={<PlayIcon />}
+          onClick={() => void startServer(name)}
+        />
       )}
-      <IconButton label={`Restart ${name}`} icon={<RestartIcon />} onClick={() => void restartServer(name)} />
-      <WithTooltip content={server.config.enabled ? 'Enabled: starts with Berth' : 'Disabled: does not start'}>
+      <IconButton
+        label={t('servers.actions.restart', { server: name })}
+        icon={<RestartIcon />}
+        onClick={() => void restartServer(name)}
+      />
+      <WithTooltip content={t(server.config.enabled ? 'servers.actions.enabledTip' : 'servers.actions.disabledTip')}>
         <span className="switch-wrap">
           <Switch
             checked={server.config.enabled}
-            label={`${name} enabled`}
+            label={t('servers.actions.enabled', { server: name })}
             onCheckedChange={(enabled) => void setServerEnabled(name, enabled)}
           />
         </span>
       </WithTooltip>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
-          <IconButton label={`More actions for ${name}`} icon={<MoreIcon />} />
+          <IconButton label={t('servers.actions.more', { server: name })} icon={<MoreIcon />} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
             <DropdownMenu.Item className="menu-item" onSelect={() => openServerForm({ mode: 'edit', name })}>
-              <EditIcon /> Edit…
+              <EditIcon /> {t('servers.actions.edit')}
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu-item" onSelect={() => showLogsFor(name)}>
-              <LogsIcon /> View logs
+              <LogsIcon /> {t('servers.actions.viewLogs')}
             </DropdownMenu.Item>
             {usesOAuth(server) ? (
               <DropdownMenu.Item className="menu-item" onSelect={() => void signOutServer(name)}>
-                <KeyIcon /> Sign out
+                <KeyIcon /> {t('servers.actions.signOut')}
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Separator className="menu-separator" />
             <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={() => setConfirmRemove(true)}>
-              <TrashIcon /> Remove…
+              <TrashIcon /> {t('servers.actions.remove')}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

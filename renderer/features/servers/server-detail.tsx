@@ -29,6 +29,9 @@ import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
 import { SandboxFact, SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
 import { HostMessageText } from '../../i18n/host-message';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT } from '../../i18n/use-t';
 
 // The skills tab loads with its first opening (the servers view is lazy too, but its first tab is Tools).
 const ServerSkills = lazy(async () => ({ default: (await import('../skills/server-skills')).ServerSkills }));
@@ -37,6 +40,7 @@ const TROUBLE = new Set(['error', 'crashed', 'restarting']);
 
 /** Everything Berth knows about one server: state, handshake results and its tools. */
 export function ServerDetail({ server, onBack }: { server: ServerState; onBack?: () => void }) {
+  const t = useT();
   const showLogsFor = useBerth((s) => s.showLogsFor);
   // "Open in resource browser" from a chat result lands on the Resources tab.
   const resourceFocused = useBerth((s) => s.resourceFocus?.server === server.name);
@@ -46,8 +50,12 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   const reason = serverReason(server);
   const [tab, setTab] = useState(resourceFocused ? 'resources' : 'tools');
   return (
-    <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
-      <header className="detail-header" role="group" aria-label="Status and actions">
+    <section
+      className="detail"
+      aria-label={t('servers.detail.label', { server: server.name })}
+      data-server={server.name}
+    >
+      <header className="detail-header" role="group" aria-label={t('servers.detail.header')}>
         {/* Shown only in a narrow window, where the detail takes the list's place (servers.css). */}
         {onBack ? (
           <Button
@@ -55,10 +63,10 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
             variant="ghost"
             icon={<ChevronLeftIcon />}
             className="detail-back"
-            aria-label="Back to servers"
+            aria-label={t('servers.detail.backLabel')}
             onClick={onBack}
           >
-            Back
+            {t('servers.detail.back')}
           </Button>
         ) : null}
         <div className="detail-heading">
@@ -71,7 +79,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         <div className="spacer" />
         <SignInState server={server} />
         <Button size="sm" icon={<LogsIcon />} onClick={() => showLogsFor(server.name)}>
-          Logs
+          {t('servers.detail.logs')}
         </Button>
         <ServerActions server={server} />
       </header>
@@ -88,27 +96,27 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
       <SandboxOffer server={server} onShowSandbox={() => setTab('sandbox')} />
 
       <Tabs.Root key={server.name} className="tabs" value={tab} onValueChange={setTab}>
-        <Tabs.List className="tabs-list" aria-label="Server details">
+        <Tabs.List className="tabs-list" aria-label={t('servers.detail.tabs')}>
           <Tabs.Trigger className="tabs-trigger" value="tools">
-            Tools <span className="count">{tools.length}</span>
+            {t('servers.tab.tools')} <span className="count">{formatNumber(tools.length)}</span>
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="overview">
-            Overview
+            {t('servers.tab.overview')}
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="roots">
-            Roots
+            {t('servers.tab.roots')}
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="resources">
-            Resources
+            {t('servers.tab.resources')}
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="apps">
-            Apps
+            {t('servers.tab.apps')}
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="skills">
-            Skills
+            {t('servers.tab.skills')}
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="sandbox">
-            Sandbox
+            {t('servers.tab.sandbox')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
@@ -117,11 +125,9 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           ) : (
             <EmptyState
               icon={<ToolIcon />}
-              title={server.status === 'ready' ? 'This server offers no tools' : 'No tools yet'}
+              title={t(server.status === 'ready' ? 'servers.tools.noneReady' : 'servers.tools.noneYet')}
             >
-              {server.status === 'ready'
-                ? 'It may offer prompts or resources instead.'
-                : 'Tools are listed once the server is ready. Start it, or open its logs to see why it is not running.'}
+              {t(server.status === 'ready' ? 'servers.tools.noneReadyHint' : 'servers.tools.noneYetHint')}
             </EmptyState>
           )}
         </Tabs.Content>
@@ -138,7 +144,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           <ServerApps server={server} />
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="skills">
-          <Suspense fallback={<p className="muted">Loading the skills…</p>}>
+          <Suspense fallback={<p className="muted">{t('servers.detail.loadingSkills')}</p>}>
             <ServerSkills server={server} />
           </Suspense>
         </Tabs.Content>
@@ -150,13 +156,19 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   );
 }
 
-const TRANSPORT_LABEL: Record<TransportKind, string> = {
-  stdio: 'stdio',
-  'streamable-http': 'Streamable HTTP',
-  sse: 'HTTP+SSE (legacy)',
+// Protocol names stay English in every language (GLOSSARY.md); only "legacy" is a word to translate.
+const TRANSPORT_LABEL: Record<TransportKind, { name: string } | { id: MessageId }> = {
+  stdio: { name: 'stdio' },
+  'streamable-http': { name: 'Streamable HTTP' },
+  sse: { id: 'servers.transport.sseLegacy' },
 };
 
 function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbox: () => void }) {
+  const t = useT();
+  const transportLabel = (kind: TransportKind) => {
+    const label = TRANSPORT_LABEL[kind];
+    return 'name' in label ? label.name : t(label.id);
+  };
   const protocol = protocolLabel(server);
   // The facts of a live connection: only a ready server has them.
   const ready = server.status === 'ready' ? server : undefined;
@@ -169,30 +181,30 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
       <dl className="facts">
         {url !== undefined ? (
           <>
-            <dt>URL</dt>
+            <dt>{t('servers.overview.url')}</dt>
             <dd>
               <code className="wrap">{url}</code>
             </dd>
-            <dt>Transport</dt>
+            <dt>{t('servers.overview.transport')}</dt>
             <dd>
               {ready !== undefined ? (
                 <>
-                  <Chip tone="accent">{TRANSPORT_LABEL[ready.transport]}</Chip>
+                  <Chip tone="accent">{transportLabel(ready.transport)}</Chip>
                   {server.config.type === undefined ? (
-                    <p className="fact-note">Negotiated: Streamable HTTP is tried first, then the older HTTP+SSE.</p>
+                    <p className="fact-note">{t('servers.overview.negotiatedNote')}</p>
                   ) : null}
                 </>
               ) : (
                 <span className="muted">
                   {server.config.type === undefined
-                    ? 'negotiated when Berth connects'
-                    : TRANSPORT_LABEL[server.config.type === 'sse' ? 'sse' : 'streamable-http']}
+                    ? t('servers.overview.negotiatedOnConnect')
+                    : transportLabel(server.config.type === 'sse' ? 'sse' : 'streamable-http')}
                 </span>
               )}
             </dd>
             {server.auth !== undefined ? (
               <>
-                <dt>Sign-in</dt>
+                <dt>{t('servers.overview.signIn')}</dt>
                 <dd>
                   <SignInFact server={server} auth={server.auth} />
                 </dd>
@@ -201,36 +213,42 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
           </>
         ) : (
           <>
-            <dt>Command</dt>
+            <dt>{t('servers.overview.command')}</dt>
             <dd>
               <code className="wrap">{commandLine}</code>
             </dd>
-            <dt>Process</dt>
-            <dd>{pid !== undefined ? <>PID {pid}</> : <span className="muted">not running</span>}</dd>
+            <dt>{t('servers.overview.process')}</dt>
+            <dd>
+              {pid !== undefined ? (
+                t('servers.overview.pid', { pid: String(pid) })
+              ) : (
+                <span className="muted">{t('servers.overview.notRunning')}</span>
+              )}
+            </dd>
             <SandboxFact server={server} onShowSandbox={onShowSandbox} />
           </>
         )}
         {server.config.registry !== undefined ? (
           <>
-            <dt>Installed from</dt>
+            <dt>{t('servers.overview.installedFrom')}</dt>
             <dd>
               <RegistryOrigin server={server.name} from={server.config.registry} />
             </dd>
           </>
         ) : null}
-        <dt>Server</dt>
+        <dt>{t('servers.overview.server')}</dt>
         <dd>
           {ready?.serverInfo ? (
             <>
               {ready.serverInfo.title ?? ready.serverInfo.name}{' '}
-              <span className="muted">v{ready.serverInfo.version}</span>
+              <span className="muted">{t('servers.overview.version', { version: ready.serverInfo.version })}</span>
               {ready.serverInfo.title ? <span className="muted"> ({ready.serverInfo.name})</span> : null}
             </>
           ) : (
-            <span className="muted">known once connected</span>
+            <span className="muted">{t('servers.overview.knownOnceConnected')}</span>
           )}
         </dd>
-        <dt>Protocol</dt>
+        <dt>{t('servers.overview.protocol')}</dt>
         <dd>
           {protocol ? (
             <>
@@ -238,22 +256,22 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
               <p className="fact-note">{eraExplanation(server)}</p>
             </>
           ) : (
-            <span className="muted">negotiated when the server starts</span>
+            <span className="muted">{t('servers.overview.negotiatedOnStart')}</span>
           )}
         </dd>
         {ready !== undefined ? (
           <>
-            <dt>Ready since</dt>
-            <dd>{new Date(ready.readySince).toLocaleString()}</dd>
+            <dt>{t('servers.overview.readySince')}</dt>
+            <dd>{formatDateTime(ready.readySince)}</dd>
           </>
         ) : null}
         {server.restartCount > 0 ? (
           <>
-            <dt>Restarts</dt>
-            <dd>{server.restartCount} in a row</dd>
+            <dt>{t('servers.overview.restarts')}</dt>
+            <dd>{t('servers.overview.restartsInARow', { count: formatNumber(server.restartCount) })}</dd>
           </>
         ) : null}
-        <dt>Capabilities</dt>
+        <dt>{t('servers.overview.capabilities')}</dt>
         <dd>
           {capabilities.length > 0 ? (
             <div className="chips">
@@ -262,13 +280,15 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
               ))}
             </div>
           ) : (
-            <span className="muted">{ready?.capabilities ? 'none declared' : 'known once connected'}</span>
+            <span className="muted">
+              {t(ready?.capabilities ? 'servers.overview.noneDeclared' : 'servers.overview.knownOnceConnected')}
+            </span>
           )}
         </dd>
         {/* Before the first connection nobody knows whether it logs: the stored level can be chosen anyway. */}
         {ready?.capabilities === undefined || ready.capabilities.logging !== undefined ? (
           <>
-            <dt>Log level</dt>
+            <dt>{t('servers.overview.logLevel')}</dt>
             <dd>
               <LogLevelMenu server={server} />
             </dd>
@@ -287,27 +307,35 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
 
 /** The stored level (config.json), sent live to a ready server and on every start. */
 function LogLevelMenu({ server }: { server: ServerState }) {
+  const t = useT();
   const setServerLogLevel = useBerth((s) => s.setServerLogLevel);
   const current = server.config.logLevel ?? server.logLevel;
   const live = server.status === 'ready';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button size="sm" aria-label={`Log level of ${server.name}: ${current ?? 'server default'}`}>
-          {current ?? 'Server default'} <ChevronDownIcon />
+        <Button
+          size="sm"
+          aria-label={
+            current !== undefined
+              ? t('servers.logLevel.ariaSet', { server: server.name, level: current })
+              : t('servers.logLevel.ariaDefault', { server: server.name })
+          }
+        >
+          {current ?? t('servers.logLevel.default')} <ChevronDownIcon />
         </Button>
       </DropdownMenu.Trigger>
-      {live ? null : <span className="muted"> Applied when it starts.</span>}
+      {live ? null : <span className="muted"> {t('servers.logLevel.appliedOnStart')}</span>}
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
-          <DropdownMenu.Label className="menu-label">Send log messages at this level and above</DropdownMenu.Label>
+          <DropdownMenu.Label className="menu-label">{t('servers.logLevel.menuLabel')}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={server.config.logLevel ?? ''}
             onValueChange={(level) => void setServerLogLevel(server.name, level === '' ? null : (level as LogLevel))}
           >
             <DropdownMenu.RadioItem value="" className="menu-item">
               <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-              Server default
+              {t('servers.logLevel.default')}
             </DropdownMenu.RadioItem>
             {LOG_LEVELS.map((level) => (
               <DropdownMenu.RadioItem key={level} value={level} className="menu-item">

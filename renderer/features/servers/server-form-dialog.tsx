@@ -27,14 +27,11 @@ import {
   type ServerFormValues,
 } from './server-form-model';
 import { Dialog, DialogBody, DialogClose, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** A valid form, with the sandbox choice of a local server. */
 type ValidForm = Extract<FormOutcome, { ok: true }> & { sandbox?: SandboxChoice };
-
-const SERVER_KINDS = [
-  { value: 'local', label: 'Local command' },
-  { value: 'remote', label: 'Remote URL' },
-] as const;
 
 /** The add/edit dialog, opened through the UI slice so any screen can ask for it. */
 export function ServerFormDialog() {
@@ -63,6 +60,11 @@ function initialValues(request: ServerFormRequest, editing: ServerState | undefi
 }
 
 function ServerForm({ request, editing }: { request: ServerFormRequest; editing: ServerState | undefined }) {
+  const t = useT();
+  const serverKinds = [
+    { value: 'local', label: t('servers.form.kindLocal') },
+    { value: 'remote', label: t('servers.form.kindRemote') },
+  ] as const;
   const addServer = useBerth((s) => s.addServer);
   const updateServer = useBerth((s) => s.updateServer);
   const openServerForm = useBerth((s) => s.openServerForm);
@@ -97,7 +99,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
     const sandboxChoice = values.kind === 'local' ? sandbox.check() : undefined;
     if (!built.ok) {
       setErrors(built.errors);
-      if (Object.keys(built.errors).some((k) => ADVANCED_FIELDS.has(k))) setAdvancedOpen(true);
+      if (Object.keys(built.errors).some((k) => k in ADVANCED_FIELDS)) setAdvancedOpen(true);
       return;
     }
     if (sandboxChoice === false) return;
@@ -137,12 +139,15 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
       return;
     }
     if (sandboxSaved !== undefined && !sandboxSaved.ok) {
-      setErrors({ form: `Saved, but the sandbox setting was not: ${sandboxSaved.message}` });
+      setErrors({ form: t('servers.form.sandboxNotSaved', { message: sandboxSaved.message }) });
       return;
     }
     openServerForm(undefined);
     selectServer(result.value.name);
-    pushToast({ tone: 'success', title: isEdit ? `Saved “${result.value.name}”` : `Added “${result.value.name}”` });
+    pushToast({
+      tone: 'success',
+      title: t(isEdit ? 'servers.form.savedToast' : 'servers.form.addedToast', { name: result.value.name }),
+    });
   }
 
   const remote = values.kind === 'remote';
@@ -153,19 +158,14 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
 
   return (
     <form ref={formRef} className="server-form" onSubmit={submit} noValidate>
-      <DialogHeader title={isEdit ? `Edit “${request.name}”` : 'Add an MCP server'} />
+      <DialogHeader title={isEdit ? t('servers.form.editTitle', { name: request.name }) : t('servers.form.addTitle')} />
       <DialogDescription id="server-form-description">
-        {remote
-          ? 'Berth connects to the address below over HTTP (Streamable HTTP, or the older HTTP+SSE) using the Model Context Protocol.'
-          : 'Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.'}
-        {isEdit
-          ? ' Saving restarts the server if it is running; a new log level alone is applied without a restart.'
-          : ''}
+        {t(remote ? 'servers.form.descRemote' : 'servers.form.descLocal', { edit: isEdit ? 'yes' : 'no' })}
       </DialogDescription>
 
       <DialogBody>
         {errors.form ? <InlineAlert>{errors.form}</InlineAlert> : null}
-        <Field label="Name" error={errors.name} hint="Shown in Berth and in logs.">
+        <Field label={t('servers.form.name')} error={errors.name} hint={t('servers.form.nameHint')}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -174,7 +174,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
               aria-describedby={describedBy}
               aria-invalid={invalid}
               autoComplete="off"
-              placeholder="e.g. github"
+              placeholder={t('servers.form.namePlaceholder')}
               autoFocus
               onChange={(e) => set('name', e.target.value)}
             />
@@ -182,11 +182,11 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
         </Field>
         <div className="field">
           <span className="field-label" id="server-kind-label">
-            Where it runs
+            {t('servers.form.whereItRuns')}
           </span>
           <Segmented
             value={values.kind}
-            options={SERVER_KINDS}
+            options={serverKinds}
             aria-labelledby="server-kind-label"
             onChange={(kind) => set('kind', kind)}
           />
@@ -194,11 +194,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
         {remote ? <RemoteFields values={values} set={set} errors={errors} /> : null}
         {!remote ? (
           <>
-            <Field
-              label="Command"
-              error={errors.command}
-              hint="The program to run, e.g. npx, uvx, node, docker or an absolute path. Berth looks it up on your login shell’s PATH."
-            >
+            <Field label={t('servers.form.command')} error={errors.command} hint={t('servers.form.commandHint')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -216,8 +212,11 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             {pastedLine && pastedLine.length > 1 ? (
               <div className="inline-note">
                 <span>
-                  This looks like a whole command line. Use <code>{pastedLine[0]}</code> as the command and the rest as{' '}
-                  {pastedLine.length - 1} argument{pastedLine.length === 2 ? '' : 's'}?
+                  <T
+                    id="servers.form.pastedLine"
+                    values={{ command: pastedLine[0]!, count: pastedLine.length - 1 }}
+                    components={{ code: <code /> }}
+                  />
                 </span>
                 <Button
                   size="sm"
@@ -229,17 +228,13 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
                     }))
                   }
                 >
-                  Split it
+                  {t('servers.form.split')}
                 </Button>
               </div>
             ) : null}
             <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
             <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
-            <Field
-              label="Working directory"
-              error={errors.cwd}
-              hint="Optional. Where the server runs; without one it runs in a folder of its own inside Berth’s data folder."
-            >
+            <Field label={t('servers.form.cwd')} error={errors.cwd} hint={t('servers.form.cwdHint')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -248,7 +243,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
                   spellCheck={false}
-                  placeholder="/path/to/project"
+                  placeholder={t('servers.form.cwdPlaceholder')}
                   onChange={(e) => set('cwd', e.target.value)}
                 />
               )}
@@ -256,11 +251,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             {sandbox.section}
           </>
         ) : null}
-        <Field
-          label="Log level"
-          error={errors.logLevel}
-          hint="The least severe log messages the server should send. Remembered across restarts; servers without logging ignore it."
-        >
+        <Field label={t('servers.form.logLevel')} error={errors.logLevel} hint={t('servers.form.logLevelHint')}>
           {({ id, describedBy, invalid }) => (
             <select
               id={id}
@@ -270,7 +261,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
               aria-invalid={invalid}
               onChange={(e) => set('logLevel', e.target.value as LogLevel | '')}
             >
-              <option value="">Server default</option>
+              <option value="">{t('servers.logLevel.default')}</option>
               {LOG_LEVELS.map((level) => (
                 <option key={level} value={level}>
                   {level}
@@ -284,13 +275,11 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             id="server-enabled"
             checked={values.enabled}
             onCheckedChange={(v) => set('enabled', v)}
-            label="Start with Berth"
+            label={t('servers.form.startWithBerth')}
           />
           <label htmlFor="server-enabled">
-            <strong>Start with Berth</strong>
-            <span className="field-hint">
-              Start this server whenever Berth starts, and now when you save. Off: it stays stopped until you start it.
-            </span>
+            <strong>{t('servers.form.startWithBerth')}</strong>
+            <span className="field-hint">{t('servers.form.startWithBerthHint')}</span>
           </label>
         </div>
         <AdvancedSection values={values} set={set} errors={errors} open={advancedOpen} onOpenChange={setAdvancedOpen} />
@@ -298,10 +287,10 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
 
       <footer className="dialog-footer">
         <DialogClose>
-          <Button variant="ghost">Cancel</Button>
+          <Button variant="ghost">{t('servers.form.cancel')}</Button>
         </DialogClose>
         <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving…' : isEdit ? 'Save changes' : 'Add server'}
+          {t(saving ? 'servers.form.saving' : isEdit ? 'servers.form.saveChanges' : 'servers.form.add')}
         </Button>
       </footer>
       {askingApprovals && request.mode === 'edit' ? (
@@ -328,13 +317,10 @@ function RemoteFields({
   set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void;
   errors: FormErrors;
 }) {
+  const t = useT();
   return (
     <>
-      <Field
-        label="Server URL"
-        error={errors.url}
-        hint="The server’s MCP endpoint, e.g. https://mcp.example.com/mcp. Plain http:// only for localhost."
-      >
+      <Field label={t('servers.form.url')} error={errors.url} hint={t('servers.form.urlHint')}>
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -350,11 +336,7 @@ function RemoteFields({
           />
         )}
       </Field>
-      <Field
-        label="Transport"
-        error={errors.transport}
-        hint="Automatic tries Streamable HTTP first and falls back to the older HTTP+SSE transport, as the MCP spec describes."
-      >
+      <Field label={t('servers.form.transport')} error={errors.transport} hint={t('servers.form.transportHint')}>
         {({ id, describedBy, invalid }) => (
           <select
             id={id}
@@ -364,9 +346,9 @@ function RemoteFields({
             aria-invalid={invalid}
             onChange={(e) => set('transport', e.target.value as ServerFormValues['transport'])}
           >
-            <option value="">Automatic</option>
-            <option value="http">Streamable HTTP</option>
-            <option value="sse">HTTP+SSE (legacy)</option>
+            <option value="">{t('servers.form.transportAuto')}</option>
+            <option value="http">{t('servers.form.transportHttp')}</option>
+            <option value="sse">{t('servers.transport.sseLegacy')}</option>
           </select>
         )}
       </Field>
@@ -376,15 +358,17 @@ function RemoteFields({
   );
 }
 
-const ADVANCED_FIELDS = new Set([
-  'startupSeconds',
-  'requestSeconds',
-  'maxTotalSeconds',
-  'restartEnabled',
-  'maxRestarts',
-  'initialDelaySeconds',
-  'maxDelaySeconds',
-]);
+// The form's keys (identifiers, not words) of the fields the Advanced section holds: an error there opens it.
+const ADVANCED_FIELDS: Partial<Record<keyof ServerFormValues, true>> = {
+  startupSeconds: true,
+  requestSeconds: true,
+  maxTotalSeconds: true,
+  restartEnabled: true,
+  maxRestarts: true,
+  initialDelaySeconds: true,
+  maxDelaySeconds: true,
+};
+const RESTART_ENABLED = 'restartEnabled';
 
 interface AdvancedProps {
   values: ServerFormValues;
@@ -395,17 +379,22 @@ interface AdvancedProps {
 }
 
 function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedProps) {
-  const number = (
+  const t = useT();
+  const number = ({
+    key,
+    label,
+    hint,
+  }: {
     key:
       | 'startupSeconds'
       | 'requestSeconds'
       | 'maxTotalSeconds'
       | 'maxRestarts'
       | 'initialDelaySeconds'
-      | 'maxDelaySeconds',
-    label: string,
-    hint: string,
-  ) => (
+      | 'maxDelaySeconds';
+    label: string;
+    hint: string;
+  }) => (
     <Field label={label} error={errors[key]} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <input
@@ -425,35 +414,55 @@ function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedPr
       <Collapsible.Trigger asChild>
         <button type="button" className={clsx('advanced-trigger', open && 'open')}>
           <ChevronRightIcon />
-          Advanced: timeouts and restarts
+          {t('servers.form.advanced')}
         </button>
       </Collapsible.Trigger>
       <Collapsible.Content className="advanced-body">
         <div className="field-grid three">
-          {number('startupSeconds', 'Start-up timeout (s)', 'Time to start and finish the handshake.')}
-          {number(
-            'requestSeconds',
-            'Request timeout (s)',
-            'Per request; reset when the server reports progress, paused while a tool call waits for your answer.',
-          )}
-          {number('maxTotalSeconds', 'Longest call (s)', 'Ends a call even while it keeps reporting progress.')}
+          {number({
+            key: 'startupSeconds',
+            label: t('servers.form.startupTimeout'),
+            hint: t('servers.form.startupTimeoutHint'),
+          })}
+          {number({
+            key: 'requestSeconds',
+            label: t('servers.form.requestTimeout'),
+            hint: t('servers.form.requestTimeoutHint'),
+          })}
+          {number({
+            key: 'maxTotalSeconds',
+            label: t('servers.form.longestCall'),
+            hint: t('servers.form.longestCallHint'),
+          })}
         </div>
         <div className="switch-field">
           <Switch
             id="restart-enabled"
             checked={values.restartEnabled}
-            onCheckedChange={(v) => set('restartEnabled', v)}
-            label="Restart after a crash"
+            onCheckedChange={(v) => set(RESTART_ENABLED, v)}
+            label={t('servers.form.restartAfterCrash')}
           />
           <label htmlFor="restart-enabled">
-            <strong>Restart after a crash</strong>
-            <span className="field-hint">Berth waits longer after each failed attempt, then gives up.</span>
+            <strong>{t('servers.form.restartAfterCrash')}</strong>
+            <span className="field-hint">{t('servers.form.restartAfterCrashHint')}</span>
           </label>
         </div>
         <div className="field-grid three">
-          {number('maxRestarts', 'Give up after', 'Consecutive failed restarts.')}
-          {number('initialDelaySeconds', 'First delay (s)', 'Doubles after each failure…')}
-          {number('maxDelaySeconds', 'Longest delay (s)', '…up to this.')}
+          {number({
+            key: 'maxRestarts',
+            label: t('servers.form.giveUpAfter'),
+            hint: t('servers.form.giveUpAfterHint'),
+          })}
+          {number({
+            key: 'initialDelaySeconds',
+            label: t('servers.form.firstDelay'),
+            hint: t('servers.form.firstDelayHint'),
+          })}
+          {number({
+            key: 'maxDelaySeconds',
+            label: t('servers.form.longestDelay'),
+            hint: t('servers.form.longestDelayHint'),
+          })}
         </div>
       </Collapsible.Content>
     </Collapsible.Root>

@@ -8,6 +8,7 @@ import { signedInDetail } from './sign-in-button';
 import { ServersView } from './servers-view';
 import { statusLabel } from './status-badge';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -113,6 +114,15 @@ describe('a signed-in server', () => {
 });
 
 describe('labels', () => {
+  it('words the status, the restart countdown and the empty list in the person’s language', async () => {
+    await activateLocale('ja');
+    expect(statusLabel({ status: 'restarting', nextRestartAt: 5_000 }, 0)).toBe('5 秒後に再起動');
+    expect(statusLabel({ status: 'error', auth: { state: 'needs-sign-in' } }, 0)).toBe('サインインが必要');
+    renderWithBerth(<ServersView />, { prepare: (store) => store.getState().applyServersSnapshot([]) });
+    expect(await screen.findByRole('heading', { name: '最初の MCP サーバーを接続' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'サンプルサーバーを追加' })).toBeTruthy();
+  });
+
   it('"Needs sign-in" only for the error a sign-in fixes', () => {
     expect(statusLabel({ status: 'error', auth: { state: 'needs-sign-in' } }, 0)).toBe('Needs sign-in');
     expect(statusLabel({ status: 'stopped', auth: { state: 'needs-sign-in' } }, 0)).toBe('Stopped');

@@ -15,8 +15,12 @@ import { SignInState } from './sign-in-button';
 import { StatusBadge } from './status-badge';
 import { SandboxedChip, ServerDenialNotice } from '../sandbox';
 import { HostMessageText, hostText } from '../../i18n/host-message';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 export function ServersView() {
+  const t = useT();
   const servers = useBerth(useShallow((s) => sortServers(s.servers)));
   const loaded = useBerth((s) => s.serversLoaded);
   const selectedName = useBerth((s) => s.selectedServer);
@@ -57,7 +61,7 @@ export function ServersView() {
     }
   }, [pane, selectedShown]);
 
-  if (!loaded) return <div className="view-loading">Loading servers…</div>;
+  if (!loaded) return <div className="view-loading">{t('servers.view.loading')}</div>;
   if (empty || selected === undefined) {
     return (
       <BundleDropZone className="bundle-drop-zone">
@@ -72,26 +76,26 @@ export function ServersView() {
   };
   return (
     <BundleDropZone className={clsx('servers-view bundle-drop-zone', pane === 'detail' ? 'pane-detail' : 'pane-list')}>
-      <section className="server-column" aria-label="Servers" ref={column}>
+      <section className="server-column" aria-label={t('servers.view.label')} ref={column}>
         <div className="column-head">
           <h2>
-            Servers <span className="count">{servers.length}</span>
+            {t('servers.view.label')} <span className="count">{formatNumber(servers.length)}</span>
           </h2>
           <Button size="sm" variant="primary" icon={<PlusIcon />} onClick={() => openServerForm({ mode: 'add' })}>
-            Add server
+            {t('servers.view.add')}
           </Button>
         </div>
         <div className="column-tools">
           <Button size="sm" variant="ghost" icon={<ArrowDownIcon />} onClick={() => openInteropDialog('import')}>
-            Import servers…
+            {t('servers.view.import')}
           </Button>
           <Button size="sm" variant="ghost" icon={<ArrowUpIcon />} onClick={() => openInteropDialog('export')}>
-            Export…
+            {t('servers.view.export')}
           </Button>
           <OpenBundleButton />
         </div>
         <ImportedNotice />
-        <ul className="server-list" aria-label="Servers">
+        <ul className="server-list" aria-label={t('servers.view.label')}>
           {servers.map((server) => (
             <ServerCard key={server.name} server={server} selected={server.name === selected.name} />
           ))}
@@ -149,6 +153,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
 }
 
 function NoServers() {
+  const t = useT();
   const openServerForm = useBerth((s) => s.openServerForm);
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
   const configInvalid = useBerth((s) => s.configStatus?.state === 'invalid');
@@ -159,18 +164,15 @@ function NoServers() {
       <div className="view-center">
         <EmptyState
           icon={<ServerIcon />}
-          title="Your servers are waiting for the config fix"
+          title={t('servers.empty.configTitle')}
           actions={
             <Button variant="primary" onClick={() => openConfigEditor(true)}>
-              Fix the config file
+              {t('servers.empty.fixConfig')}
             </Button>
           }
         >
-          <p>
-            Berth could not read its config file, so it has not started any server. Nothing in the file has been
-            changed.
-          </p>
-          <p>Fix the problem shown above and your servers appear here.</p>
+          <p>{t('servers.empty.configWhy')}</p>
+          <p>{t('servers.empty.configNext')}</p>
         </EmptyState>
       </div>
     );
@@ -179,7 +181,7 @@ function NoServers() {
     <div className="view-center">
       <EmptyState
         icon={<ServerIcon />}
-        title="Connect your first MCP server"
+        title={t('servers.empty.title')}
         actions={
           <>
             <Button
@@ -187,27 +189,23 @@ function NoServers() {
               icon={<PlusIcon />}
               onClick={() => openServerForm({ mode: 'add', example: true })}
             >
-              Add an example server
+              {t('servers.empty.addExample')}
             </Button>
-            <Button onClick={() => showView('discover')}>Find one in the registry</Button>
-            <Button onClick={() => openServerForm({ mode: 'add' })}>Add your own</Button>
-            <Button onClick={() => openInteropDialog('import')}>Import from another app…</Button>
+            <Button onClick={() => showView('discover')}>{t('servers.empty.findInRegistry')}</Button>
+            <Button onClick={() => openServerForm({ mode: 'add' })}>{t('servers.empty.addOwn')}</Button>
+            <Button onClick={() => openInteropDialog('import')}>{t('servers.empty.importOther')}</Button>
             <OpenBundleButton variant="secondary" size="md" />
           </>
         }
       >
         <p>
-          An <strong>MCP server</strong> is a small program that gives an AI assistant tools (search a repository, query
-          a database, read files), prompts and resources, using the open Model Context Protocol.
+          <T id="servers.empty.what" components={{ strong: <strong /> }} />
         </p>
         <p>
-          Berth starts each server you add, keeps it running and shows you exactly what it offers and what it says. Most
-          servers start with a command such as <code>npx -y @modelcontextprotocol/server-everything</code> or{' '}
-          <code>uvx mcp-server-git</code>; their README tells you which.
+          <T id="servers.empty.how" components={{ code: <code /> }} />
         </p>
         <p className="muted">
-          The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx. Already
-          use servers in Claude Desktop, Cursor or VS Code? Import them. Got a <code>.mcpb</code> bundle? Drop it here.
+          <T id="servers.empty.hint" components={{ code: <code /> }} />
         </p>
       </EmptyState>
     </div>

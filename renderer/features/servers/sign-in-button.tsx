@@ -2,6 +2,8 @@ import { personSignsIn, type ServerAuth, type ServerState } from '../../../share
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { KeyIcon } from '../../ui/icons';
+import { formatDateTime } from '../../i18n/format';
+import { translate, useT, type Translate } from '../../i18n/use-t';
 
 /** A remote server a person signs in to with OAuth: a URL, no Authorization header of the person's own, and not set to a grant with no person (client credentials, workload identity). */
 export function usesOAuth(server: ServerState): boolean {
@@ -16,6 +18,7 @@ export function usesOAuth(server: ServerState): boolean {
  * once the host answers.
  */
 export function SignInButton({ server }: { server: ServerState }) {
+  const t = useT();
   const signInServer = useBerth((s) => s.signInServer);
   const pushToast = useBerth((s) => s.pushToast);
   const shell = useBerth((s) => s.appInfo?.shell);
@@ -38,26 +41,32 @@ export function SignInButton({ server }: { server: ServerState }) {
     }
     pushToast({
       tone: 'info',
-      title: `Signing in to “${server.name}”`,
-      message: 'Finish in the browser; the server starts when you are done.',
+      title: t('servers.signIn.toastTitle', { server: server.name }),
+      message: t('servers.signIn.toastMessage'),
     });
   };
 
   return (
     <Button size="sm" icon={<KeyIcon />} onClick={() => void signIn()}>
-      Sign in
+      {t('servers.signIn.button')}
     </Button>
   );
 }
 
-/** What is known about the token, in words; undefined when nothing is. */
-export function signedInDetail(auth: ServerAuth, now: number): string | undefined {
-  if (auth.renews === true) return 'renews automatically';
+/** What is known about the token, in words; undefined when nothing is. `t` from the caller's useT() follows a language switch. */
+export function signedInDetail(auth: ServerAuth, now: number, t: Translate = translate): string | undefined {
+  if (auth.renews === true) return t('servers.signIn.renews');
   if (auth.expiresAt === undefined) return undefined;
-  if (auth.expiresAt <= now) return 'token expired';
+  if (auth.expiresAt <= now) return t('servers.signIn.expired');
   const until = new Date(auth.expiresAt);
   const sameDay = until.toDateString() === new Date(now).toDateString();
-  return `until ${sameDay ? until.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : until.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
+  const when = formatDateTime(
+    until,
+    sameDay
+      ? { hour: '2-digit', minute: '2-digit' }
+      : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  );
+  return t('servers.signIn.until', { when });
 }
 
 /**
@@ -67,38 +76,40 @@ export function signedInDetail(auth: ServerAuth, now: number): string | undefine
  * one that will lapse says when, except in the compact server list.
  */
 export function SignedInChip({ auth, compact }: { auth: ServerAuth; compact?: boolean }) {
-  const detail = signedInDetail(auth, Date.now());
+  const t = useT();
+  const detail = signedInDetail(auth, Date.now(), t);
   const quiet = compact === true || detail === undefined || auth.renews === true;
   return (
-    <Chip tone="success" {...(detail === undefined ? {} : { title: `Signed in: ${detail}` })}>
-      {quiet ? 'Signed in' : `Signed in · ${detail}`}
+    <Chip tone="success" {...(detail === undefined ? {} : { title: t('servers.signIn.chipTitle', { detail }) })}>
+      {quiet ? t('servers.signIn.signedIn') : t('servers.signIn.signedInDetail', { detail })}
     </Chip>
   );
 }
 
 /** The Overview's sign-in fact: the state in words, what it means, and Sign out once signed in. */
 export function SignInFact({ server, auth }: { server: ServerState; auth: ServerAuth }) {
+  const t = useT();
   const signOutServer = useBerth((s) => s.signOutServer);
   if (auth.state === 'needs-sign-in') {
     return (
       <>
-        <span>Needs sign-in</span>
-        <p className="fact-note">
-          The server wants you to sign in with OAuth: press Sign in, and finish in the browser.
-        </p>
+        <span>{t('servers.signIn.needs')}</span>
+        <p className="fact-note">{t('servers.signIn.needsNote')}</p>
       </>
     );
   }
-  const detail = auth.renews === true ? 'the token renews automatically' : signedInDetail(auth, Date.now());
+  const detail = auth.renews === true ? t('servers.signIn.renewsLong') : signedInDetail(auth, Date.now(), t);
   return (
     <>
       <span className="fact-row">
-        <span>Signed in with OAuth{detail === undefined ? '' : ` · ${detail}`}</span>
+        <span>
+          {detail === undefined ? t('servers.signIn.withOAuth') : t('servers.signIn.withOAuthDetail', { detail })}
+        </span>
         <Button size="sm" onClick={() => void signOutServer(server.name)}>
-          Sign out
+          {t('servers.signIn.signOut')}
         </Button>
       </span>
-      <p className="fact-note">Berth keeps the tokens in its secret store; they never reach this window.</p>
+      <p className="fact-note">{t('servers.signIn.tokensNote')}</p>
     </>
   );
 }

@@ -1,14 +1,16 @@
 import clsx from 'clsx';
 import type { ServerState, ServerStatus } from '../../../shared/domain';
+import { translate, useT, type Translate } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 import { useNow } from './use-now';
 
-const STATUS_WORDS: Record<ServerStatus, string> = {
-  stopped: 'Stopped',
-  starting: 'Starting',
-  ready: 'Ready',
-  error: 'Error',
-  restarting: 'Restarting',
-  crashed: 'Crashed',
+const STATUS_WORDS: Record<ServerStatus, MessageId> = {
+  stopped: 'servers.status.stopped',
+  starting: 'servers.status.starting',
+  ready: 'servers.status.ready',
+  error: 'servers.status.error',
+  restarting: 'servers.status.restarting',
+  crashed: 'servers.status.crashed',
 };
 
 /** What the person sees: a status, or "needs sign-in" for an error that a sign-in fixes. */
@@ -27,14 +29,18 @@ export function shownStatus(server: Pick<ServerState, 'status' | 'auth'>): Shown
   return needsSignIn(server) ? 'needs-sign-in' : server.status;
 }
 
-/** The status word, with the restart countdown while `restarting`. */
-export function statusLabel(server: Pick<ServerState, 'status' | 'nextRestartAt' | 'auth'>, now: number): string {
-  if (needsSignIn(server)) return 'Needs sign-in';
+/** The status word, with the restart countdown while `restarting`; `t` from the caller's useT() follows a language switch. */
+export function statusLabel(
+  server: Pick<ServerState, 'status' | 'nextRestartAt' | 'auth'>,
+  now: number,
+  t: Translate = translate,
+): string {
+  if (needsSignIn(server)) return t('servers.status.needsSignIn');
   if (server.status === 'restarting' && server.nextRestartAt !== undefined) {
     const seconds = Math.max(0, Math.ceil((server.nextRestartAt - now) / 1000));
-    return seconds > 0 ? `Restarting in ${seconds}s` : 'Restarting now';
+    return seconds > 0 ? t('servers.status.restartingIn', { seconds }) : t('servers.status.restartingNow');
   }
-  return STATUS_WORDS[server.status];
+  return t(STATUS_WORDS[server.status]);
 }
 
 export function StatusDot({ status }: { status: ShownStatus }) {
@@ -49,6 +55,7 @@ export function StatusBadge({
   server: Pick<ServerState, 'status' | 'nextRestartAt' | 'auth'>;
   compact?: boolean;
 }) {
+  const t = useT();
   const now = useNow(server.status === 'restarting');
   const shown = shownStatus(server);
   return (
@@ -58,7 +65,7 @@ export function StatusBadge({
       data-status={server.status}
     >
       <StatusDot status={shown} />
-      <span className="status-word">{statusLabel(server, now)}</span>
+      <span className="status-word">{statusLabel(server, now, t)}</span>
     </span>
   );
 }

@@ -6,7 +6,8 @@ import { fail, ok } from '../../../shared/result';
 import { connectStore } from '../../store';
 import { serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
-import { TaskSettingFacts } from './task-setting';
+import { TaskSettingFacts, taskToolsSummary } from './task-setting';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -129,5 +130,17 @@ describe("the Overview's task switch", () => {
   ])('says what it means for %s', (_label, server, text) => {
     mount({}, server);
     expect(screen.getByTestId('task-tool-counts').textContent).toBe(text);
+  });
+
+  it('says it in the person’s language, counting with the language’s plural rules', async () => {
+    await activateLocale('zh-CN');
+    const ready = (tools: ToolInfo[]) => serverState('x', { status: 'ready', tools });
+    expect(taskToolsSummary(ready([tool('a'), tool('b', 'optional')]))).toBe(
+      '在它的 2 个工具中，有 1 个可以作为任务运行：由此开关决定。',
+    );
+    await activateLocale('ko');
+    expect(taskToolsSummary(ready([tool('a', 'required')]))).toBe(
+      '하나뿐인 도구는 이 설정과 관계없이 작업으로 실행해야 하며, 이 스위치로 정할 도구는 없습니다.',
+    );
   });
 });

@@ -6,31 +6,46 @@ import { Chip } from '../../ui/controls';
 import { ChevronRightIcon } from '../../ui/icons';
 import { SchemaTable } from './schema-table';
 import { List, Row } from '../../ui/list';
+import { translate, useT, type Translate } from '../../i18n/use-t';
 
-const HINTS: { key: string; yes: string; no: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] = [
-  { key: 'readOnlyHint', yes: 'read-only', no: 'writes', tone: 'success' },
-  { key: 'destructiveHint', yes: 'destructive', no: 'not destructive', tone: 'danger' },
-  { key: 'idempotentHint', yes: 'idempotent', no: 'not idempotent', tone: 'neutral' },
-  { key: 'openWorldHint', yes: 'open world', no: 'closed world', tone: 'warning' },
+const HINTS: { key: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] = [
+  { key: 'readOnlyHint', tone: 'success' },
+  { key: 'destructiveHint', tone: 'danger' },
+  { key: 'idempotentHint', tone: 'neutral' },
+  { key: 'openWorldHint', tone: 'warning' },
 ];
 
-/** The hints a server gave about a tool, as chips; only hints it actually stated. */
+/** Each hint's words when the server says true, and when it says false. */
+function hintWords(t: Translate): Record<string, [yes: string, no: string]> {
+  return {
+    readOnlyHint: [t('servers.hint.readOnly'), t('servers.hint.writes')],
+    destructiveHint: [t('servers.hint.destructive'), t('servers.hint.notDestructive')],
+    idempotentHint: [t('servers.hint.idempotent'), t('servers.hint.notIdempotent')],
+    openWorldHint: [t('servers.hint.openWorld'), t('servers.hint.closedWorld')],
+  };
+}
+
+/** The hints a server gave about a tool, as chips; only hints it actually stated. `t` from the caller's useT() follows a language switch. */
 export function annotationChips(
   annotations: Record<string, unknown> | undefined,
+  t: Translate = translate,
 ): { label: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] {
   if (!annotations) return [];
+  const words = hintWords(t);
   const chips: { label: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] = [];
   for (const hint of HINTS) {
     const value = annotations[hint.key];
-    if (value === true) chips.push({ label: hint.yes, tone: hint.tone });
-    else if (value === false) chips.push({ label: hint.no, tone: 'neutral' });
+    const [yes, no] = words[hint.key]!;
+    if (value === true) chips.push({ label: yes, tone: hint.tone });
+    else if (value === false) chips.push({ label: no, tone: 'neutral' });
   }
   return chips;
 }
 
 export function ToolList({ tools }: { tools: ToolInfo[] }) {
+  const t = useT();
   return (
-    <List look="cards" aria-label="Tools">
+    <List look="cards" aria-label={t('servers.tools.label')}>
       {tools.map((tool) => (
         <ToolItem key={tool.name} tool={tool} />
       ))}
@@ -39,8 +54,9 @@ export function ToolList({ tools }: { tools: ToolInfo[] }) {
 }
 
 function ToolItem({ tool }: { tool: ToolInfo }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
-  const chips = annotationChips(tool.annotations);
+  const chips = annotationChips(tool.annotations, t);
   const title = tool.title ?? (typeof tool.annotations?.title === 'string' ? tool.annotations.title : undefined);
   return (
     <Row className={clsx('tool', open && 'open')} data-tool={tool.name}>
@@ -54,11 +70,8 @@ function ToolItem({ tool }: { tool: ToolInfo }) {
         </Collapsible.Trigger>
         {tool.description ? <p className={clsx('tool-description', !open && 'clamped')}>{tool.description}</p> : null}
         {chips.length > 0 ? (
-          <div
-            className="tool-claims"
-            title="Hints the server reports about its own tool. Berth shows them but does not trust them."
-          >
-            <span className="claims-label">Claimed by the server:</span>
+          <div className="tool-claims" title={t('servers.tools.claimsTitle')}>
+            <span className="claims-label">{t('servers.tools.claimsLabel')}</span>
             {chips.map((chip) => (
               <Chip key={chip.label} tone={chip.tone}>
                 {chip.label}
@@ -67,8 +80,10 @@ function ToolItem({ tool }: { tool: ToolInfo }) {
           </div>
         ) : null}
         <Collapsible.Content className="tool-body">
-          <SchemaTable schema={tool.inputSchema} label="Input" />
-          {tool.outputSchema ? <SchemaTable schema={tool.outputSchema} label="Structured output" /> : null}
+          <SchemaTable schema={tool.inputSchema} label={t('servers.tools.input')} />
+          {tool.outputSchema ? (
+            <SchemaTable schema={tool.outputSchema} label={t('servers.tools.structuredOutput')} />
+          ) : null}
         </Collapsible.Content>
       </Collapsible.Root>
     </Row>

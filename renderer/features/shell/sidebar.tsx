@@ -103,7 +103,7 @@ export function Sidebar() {
                 <StatusDot status={shownStatus(server)} />
                 <span className="sidebar-server-text">
                   <span className="sidebar-server-name">{server.name}</span>
-                  <span className="sidebar-server-status">{statusLabel(server, now)}</span>
+                  <span className="sidebar-server-status">{statusLabel(server, now, t)}</span>
                 </span>
                 {server.status === 'ready' && server.protocolVersion ? (
                   <span className="version-chip">{server.protocolVersion}</span>
