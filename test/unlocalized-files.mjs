@@ -96,7 +96,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/pending/sampling-temperature.tsx',
   'renderer/features/pending/sampling-tokens.tsx',
   'renderer/features/pending/skill-approval-dialog.tsx',
-  'renderer/features/pending/tool-consent-dialog.tsx',
   'renderer/features/pending/tray-body.tsx',
   'renderer/features/pending/turn-calls.tsx',
   // renderer/features/resources
