@@ -155,7 +155,5 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/skills/server-skills.tsx',
   'renderer/features/skills/skill-picker.tsx',
   // renderer/features/tasks
-  'renderer/features/tasks/task-row.tsx',
-  'renderer/features/tasks/tasks-view.tsx',
   // renderer/ui
 ];
