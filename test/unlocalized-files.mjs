@@ -82,11 +82,7 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/logs/logs-view.tsx',
   // renderer/features/pending
   'renderer/features/pending/approval-change.tsx',
-  'renderer/features/pending/elicitation-dialog.tsx',
-  'renderer/features/pending/elicitation-fields.tsx',
   'renderer/features/pending/notifications-offer.tsx',
-  'renderer/features/pending/pending-frame.tsx',
-  'renderer/features/pending/pending-tray.tsx',
   'renderer/features/pending/review-list.tsx',
   'renderer/features/pending/root-consent-dialog.tsx',
   'renderer/features/pending/sampling-answer-dialog.tsx',
@@ -96,7 +92,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/pending/sampling-temperature.tsx',
   'renderer/features/pending/sampling-tokens.tsx',
   'renderer/features/pending/skill-approval-dialog.tsx',
-  'renderer/features/pending/tray-body.tsx',
   'renderer/features/pending/turn-calls.tsx',
   // renderer/features/resources
   'renderer/features/resources/resource-browser.tsx',
