@@ -80,19 +80,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/logs/log-list.tsx',
   'renderer/features/logs/log-toolbar.tsx',
   'renderer/features/logs/logs-view.tsx',
-  // renderer/features/pending
-  'renderer/features/pending/approval-change.tsx',
-  'renderer/features/pending/notifications-offer.tsx',
-  'renderer/features/pending/review-list.tsx',
-  'renderer/features/pending/root-consent-dialog.tsx',
-  'renderer/features/pending/sampling-answer-dialog.tsx',
-  'renderer/features/pending/sampling-blocks.tsx',
-  'renderer/features/pending/sampling-flood.tsx',
-  'renderer/features/pending/sampling-review-dialog.tsx',
-  'renderer/features/pending/sampling-temperature.tsx',
-  'renderer/features/pending/sampling-tokens.tsx',
-  'renderer/features/pending/skill-approval-dialog.tsx',
-  'renderer/features/pending/turn-calls.tsx',
   // renderer/features/resources
   'renderer/features/resources/resource-browser.tsx',
   'renderer/features/resources/resource-preview.tsx',
@@ -149,6 +136,5 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/skills
   'renderer/features/skills/server-skills.tsx',
   'renderer/features/skills/skill-picker.tsx',
-  // renderer/features/tasks
   // renderer/ui
 ];
