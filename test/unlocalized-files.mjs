@@ -56,24 +56,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/launch-review
   // renderer/features/logs
   // renderer/features/pending
-  'renderer/features/pending/approval-change.tsx',
-  'renderer/features/pending/elicitation-dialog.tsx',
-  'renderer/features/pending/elicitation-fields.tsx',
-  'renderer/features/pending/notifications-offer.tsx',
-  'renderer/features/pending/pending-frame.tsx',
-  'renderer/features/pending/pending-tray.tsx',
-  'renderer/features/pending/review-list.tsx',
-  'renderer/features/pending/root-consent-dialog.tsx',
-  'renderer/features/pending/sampling-answer-dialog.tsx',
-  'renderer/features/pending/sampling-blocks.tsx',
-  'renderer/features/pending/sampling-flood.tsx',
-  'renderer/features/pending/sampling-review-dialog.tsx',
-  'renderer/features/pending/sampling-temperature.tsx',
-  'renderer/features/pending/sampling-tokens.tsx',
-  'renderer/features/pending/skill-approval-dialog.tsx',
-  'renderer/features/pending/tool-consent-dialog.tsx',
-  'renderer/features/pending/tray-body.tsx',
-  'renderer/features/pending/turn-calls.tsx',
   // renderer/features/resources
   // renderer/features/roots
   // renderer/features/servers
@@ -90,7 +72,5 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/shell
   // renderer/features/skills
   // renderer/features/tasks
-  'renderer/features/tasks/task-row.tsx',
-  'renderer/features/tasks/tasks-view.tsx',
   // renderer/ui
 ];

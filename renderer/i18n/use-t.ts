@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 
@@ -13,11 +14,30 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
  * language changes. The one way components get their words.
  */
 export function useT(): Translate {
-  return useLingui()._;
+  const { _ } = useLingui();
+  return useMemo(() => (id, values) => keepingEscapes(values, (safe) => _(id, safe)), [_]);
+}
+
+// Lingui decodes `\uXXXX` and `\xXX` in a formatted message, the values put in included: a name shown
+// escaped (showableName's `\u202E`) would come back as the very control character it exposes. A string
+// value with a backslash goes in as a placeholder and is put back after formatting.
+const HELD = /\uE000(\d+)\uE001/g;
+function keepingEscapes(values: MessageValues | undefined, format: (values?: MessageValues) => string): string {
+  if (values === undefined) return format(values);
+  const held: string[] = [];
+  const safe: MessageValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string' && value.includes('\\')) {
+      safe[name] = `\uE000${held.length}\uE001`;
+      held.push(value);
+    } else safe[name] = value;
+  }
+  if (held.length === 0) return format(values);
+  return format(safe).replace(HELD, (_, index: string) => held[Number(index)]!);
 }
 
 /**
  * The same outside a component (a store's toast, a document title): it words the message in the
  * locale active when called, and does not follow a later switch by itself.
  */
-export const translate: Translate = (id, values) => i18n._(id, values);
+export const translate: Translate = (id, values) => keepingEscapes(values, (safe) => i18n._(id, safe));

@@ -8,6 +8,8 @@ import { ElicitationFieldInput } from './elicitation-fields';
 import { initialFormState, submitForm, type FormState } from './elicitation-model';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 type FormPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'form' }>;
 type UrlPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'url' }>;
@@ -36,9 +38,12 @@ function CancelTaskButton({
   answer: PendingDialogProps<'elicitation'>['answer'];
   busy: boolean;
 }) {
+  const t = useT();
   const taskId = useBerth(
     (s) =>
-      s.tasks.find((t) => t.side === 'requester' && t.waitingFor === requestId && !isTerminalTaskStatus(t.status))?.id,
+      s.tasks.find(
+        (task) => task.side === 'requester' && task.waitingFor === requestId && !isTerminalTaskStatus(task.status),
+      )?.id,
   );
   const cancelTask = useBerth((s) => s.cancelTask);
   const [cancelling, setCancelling] = useState(false);
@@ -55,9 +60,9 @@ function CancelTaskButton({
       icon={<StopIcon />}
       onClick={() => void cancel()}
       disabled={busy || cancelling}
-      title="Cancel the whole task this question belongs to, on its server"
+      title={t('pending.elicit.cancelTaskHint')}
     >
-      {cancelling ? 'Cancelling the task…' : 'Cancel the task'}
+      {t(cancelling ? 'pending.elicit.cancellingTask' : 'pending.elicit.cancelTask')}
     </Button>
   );
 }
@@ -69,6 +74,7 @@ function FormElicitation({
   error,
   payload,
 }: PendingDialogProps<'elicitation'> & { payload: FormPayload }) {
+  const t = useT();
   const [values, setValues] = useState<FormState>(() => initialFormState(payload.fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formId = useId();
@@ -91,11 +97,7 @@ function FormElicitation({
     <PendingFrame
       request={request}
       icon={<FormIcon />}
-      title={
-        <>
-          “<SafeName name={request.server} />” asks for information
-        </>
-      }
+      title={<T id="pending.elicit.formTitle" components={{ server: <SafeName name={request.server} /> }} />}
       error={error}
       footer={
         <>
@@ -103,30 +105,28 @@ function FormElicitation({
             variant="ghost"
             onClick={() => void answer({ action: 'cancel' })}
             disabled={busy}
-            title="Close without answering"
+            title={t('pending.elicit.cancelHint')}
           >
-            Cancel
+            {t('pending.elicit.cancel')}
           </Button>
           <CancelTaskButton requestId={request.id} answer={answer} busy={busy} />
           <div className="spacer" />
           <Button
             onClick={() => void answer({ action: 'decline' })}
             disabled={busy}
-            title="Tell the server you do not want to answer"
+            title={t('pending.elicit.declineHint')}
           >
-            Decline
+            {t('pending.elicit.decline')}
           </Button>
           <Button variant="primary" type="submit" form={formId} disabled={busy}>
-            Accept
+            {t('pending.elicit.accept')}
           </Button>
         </>
       }
     >
       <p className="elicitation-message">{payload.message}</p>
       <form ref={formRef} id={formId} className="elicitation-form" onSubmit={submit} noValidate>
-        {payload.fields.length === 0 ? (
-          <p className="muted">The server asks for no fields: accept to confirm, or decline.</p>
-        ) : null}
+        {payload.fields.length === 0 ? <p className="muted">{t('pending.elicit.noFields')}</p> : null}
         {payload.fields.map((field) => (
           <ElicitationFieldInput
             key={field.name}
@@ -141,7 +141,7 @@ function FormElicitation({
         ))}
       </form>
       <p className="field-hint">
-        What you enter goes to <SafeName name={request.server} /> only. Fields marked * are required.
+        <T id="pending.elicit.formHint" components={{ server: <SafeName name={request.server} /> }} />
       </p>
     </PendingFrame>
   );
@@ -154,6 +154,7 @@ function UrlElicitation({
   error,
   payload,
 }: PendingDialogProps<'elicitation'> & { payload: UrlPayload }) {
+  const t = useT();
   const shell = useBerth((s) => s.appInfo?.shell);
   const [consented, setConsented] = useState(false);
   const checkId = useId();
@@ -170,38 +171,34 @@ function UrlElicitation({
     <PendingFrame
       request={request}
       icon={<LinkIcon />}
-      title={
-        <>
-          “<SafeName name={request.server} />” wants you to open a web page
-        </>
-      }
+      title={<T id="pending.elicit.urlTitle" components={{ server: <SafeName name={request.server} /> }} />}
       error={error}
       footer={
         <>
           <Button variant="ghost" onClick={() => void answer({ action: 'cancel' })} disabled={busy}>
-            Cancel
+            {t('pending.elicit.cancel')}
           </Button>
           <CancelTaskButton requestId={request.id} answer={answer} busy={busy} />
           <div className="spacer" />
           <Button onClick={() => void answer({ action: 'decline' })} disabled={busy}>
-            Decline
+            {t('pending.elicit.decline')}
           </Button>
           <Button variant="primary" icon={<ExternalIcon />} onClick={open} disabled={busy || !consented}>
-            Open in browser
+            {t('pending.elicit.openInBrowser')}
           </Button>
         </>
       }
     >
       <p className="elicitation-message">{payload.message}</p>
       <div className="url-card">
-        <span className="url-card-label">The page is on</span>
+        <span className="url-card-label">{t('pending.elicit.pageOn')}</span>
         <strong className="url-domain" data-testid="elicitation-domain">
           <SafeName name={payload.domain} />
         </strong>
         <code className="url-full wrap">{payload.url}</code>
       </div>
       {payload.warnings.length > 0 ? (
-        <ul className="url-warnings" aria-label="Warnings">
+        <ul className="url-warnings" aria-label={t('pending.elicit.warnings')}>
           {payload.warnings.map((warning) => (
             <li key={warning} className="inline-alert">
               <WarningIcon />
@@ -214,11 +211,10 @@ function UrlElicitation({
         <input id={checkId} type="checkbox" checked={consented} onChange={(e) => setConsented(e.target.checked)} />
         <span>
           <strong>
-            I want to open <SafeName name={payload.domain} />
+            <T id="pending.elicit.wantOpen" components={{ domain: <SafeName name={payload.domain} /> }} />
           </strong>
           <span className="field-hint">
-            Only open pages you expect. Berth does not see what you enter there; <SafeName name={request.server} /> will
-            say when you are done.
+            <T id="pending.elicit.urlHint" components={{ server: <SafeName name={request.server} /> }} />
           </span>
         </span>
       </label>

@@ -1,6 +1,8 @@
 import type { ElicitationField, StringField } from '../../../shared/elicitation';
 import { Field } from '../../ui/controls';
 import { toggleOption, type FormState } from './elicitation-model';
+import { formatNumber } from '../../i18n/format';
+import { useT, type Translate } from '../../i18n/use-t';
 
 const INPUT_TYPE: Record<NonNullable<StringField['format']>, string> = {
   email: 'email',
@@ -14,38 +16,41 @@ const PLACEHOLDER: Partial<Record<NonNullable<StringField['format']>, string>> =
   uri: 'https://',
 };
 
-function hintFor(field: ElicitationField): string | undefined {
+function hintFor(t: Translate, field: ElicitationField): string | undefined {
   const parts: string[] = [];
   if (field.description) parts.push(field.description);
+  const n = (value: number | undefined) => (value === undefined ? '' : formatNumber(value));
   if (field.kind === 'string') {
+    const limits = { min: n(field.minLength), max: n(field.maxLength) };
     if (field.minLength !== undefined && field.maxLength !== undefined)
-      parts.push(`${field.minLength}–${field.maxLength} characters.`);
-    else if (field.minLength !== undefined) parts.push(`At least ${field.minLength} characters.`);
-    else if (field.maxLength !== undefined) parts.push(`At most ${field.maxLength} characters.`);
-    if (field.format === 'date-time') parts.push('In your local time; sent with your time zone.');
+      parts.push(t('pending.field.lengthRange', limits));
+    else if (field.minLength !== undefined) parts.push(t('pending.field.lengthMin', limits));
+    else if (field.maxLength !== undefined) parts.push(t('pending.field.lengthMax', limits));
+    if (field.format === 'date-time') parts.push(t('pending.field.localTime'));
   }
   if (field.kind === 'number') {
-    const kind = field.integer ? 'A whole number' : 'A number';
-    if (field.minimum !== undefined && field.maximum !== undefined)
-      parts.push(`${kind} from ${field.minimum} to ${field.maximum}.`);
-    else if (field.minimum !== undefined) parts.push(`${kind} of at least ${field.minimum}.`);
-    else if (field.maximum !== undefined) parts.push(`${kind} of at most ${field.maximum}.`);
+    const limits = { integer: field.integer ? 'yes' : 'no', min: n(field.minimum), max: n(field.maximum) };
+    if (field.minimum !== undefined && field.maximum !== undefined) parts.push(t('pending.field.numberRange', limits));
+    else if (field.minimum !== undefined) parts.push(t('pending.field.numberMin', limits));
+    else if (field.maximum !== undefined) parts.push(t('pending.field.numberMax', limits));
   }
   if (field.kind === 'multi-select') {
+    const limits = { min: n(field.minItems), max: n(field.maxItems) };
     if (field.minItems !== undefined && field.maxItems !== undefined)
-      parts.push(`Choose ${field.minItems} to ${field.maxItems}.`);
-    else if (field.minItems !== undefined) parts.push(`Choose at least ${field.minItems}.`);
-    else if (field.maxItems !== undefined) parts.push(`Choose at most ${field.maxItems}.`);
+      parts.push(t('pending.field.chooseRange', limits));
+    else if (field.minItems !== undefined) parts.push(t('pending.field.chooseMin', limits));
+    else if (field.maxItems !== undefined) parts.push(t('pending.field.chooseMax', limits));
   }
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 function Label({ field }: { field: ElicitationField }) {
+  const t = useT();
   return (
     <>
       {field.label}
       {field.required ? (
-        <span className="required-mark" aria-label="required">
+        <span className="required-mark" aria-label={t('pending.field.required')}>
           {' '}
           *
         </span>
@@ -66,7 +71,8 @@ export function ElicitationFieldInput({
   error: string | undefined;
   onChange: (value: FormState[string]) => void;
 }) {
-  const hint = hintFor(field);
+  const t = useT();
+  const hint = hintFor(t, field);
   const text = typeof value === 'string' ? value : '';
   if (field.kind === 'boolean') {
     return (
@@ -139,7 +145,7 @@ export function ElicitationFieldInput({
         if (field.kind === 'select') {
           return (
             <select {...common} className="input select-input" value={text} onChange={(e) => onChange(e.target.value)}>
-              <option value="">{field.required ? 'Choose…' : '(none)'}</option>
+              <option value="">{t(field.required ? 'pending.field.choose' : 'pending.field.none')}</option>
               {field.options.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui/controls';
 import { browserAttentionEnvironment, markNotificationsOffered, shouldOfferNotifications } from './attention';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Offered once, in the tray, when something waits: desktop notifications for
@@ -8,6 +9,7 @@ import { browserAttentionEnvironment, markNotificationsOffered, shouldOfferNotif
  * permission prompt only appears after the person clicks "Turn on".
  */
 export function NotificationsOffer() {
+  const t = useT();
   const [visible, setVisible] = useState(() =>
     shouldOfferNotifications(browserAttentionEnvironment(), window.localStorage),
   );
@@ -23,14 +25,14 @@ export function NotificationsOffer() {
     }
   };
   return (
-    <div className="tray-offer" role="group" aria-label="Desktop notifications">
-      <p>Get a desktop notification when a request waits while Berth is in the background?</p>
+    <div className="tray-offer" role="group" aria-label={t('pending.notify.label')}>
+      <p>{t('pending.notify.ask')}</p>
       <div className="tray-offer-actions">
         <Button size="sm" variant="primary" onClick={() => void decide(true)}>
-          Turn on
+          {t('pending.notify.turnOn')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => void decide(false)}>
-          No thanks
+          {t('pending.notify.noThanks')}
         </Button>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { PendingDialogs } from './pending-dialogs';
 import { describeRequest } from './pending-model';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -56,6 +57,21 @@ function mount(requests: PendingRequest[], shell: 'browser' | 'electron' = 'brow
 }
 
 describe('tool-call consent', () => {
+  it('reads in the active language, the server’s words and the arguments as written', async () => {
+    await activateLocale('zh-CN');
+    mount([TOOL_CALL, { ...TOOL_CALL, id: 'p2' }]);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('允许运行 echo？');
+    expect(within(dialog).getByText('服务器自己的描述，未经验证：')).toBeTruthy();
+    expect(within(dialog).getByText('Echoes back the input string')).toBeTruthy();
+    expect(dialog.textContent).toContain('另有 1 个待处理');
+    expect(within(dialog).getByLabelText('参数')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '允许一次' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '拒绝' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('参数'), { target: { value: '[1]' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('参数必须是 JSON 对象（{ … }），而不是列表');
+  });
+
   it('shows the server, tool, description and the claims as unverified', async () => {
     mount([TOOL_CALL]);
     const dialog = await screen.findByRole('dialog');

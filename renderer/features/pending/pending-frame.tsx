@@ -7,6 +7,8 @@ import { Button, IconButton, InlineAlert } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
 import { SafeName } from '../shell/safe-name';
 import { DialogBody, DialogClose, DialogTitle } from '../../ui/dialog';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** What a dialog body gets: its request and a way to answer it. */
 export interface PendingDialogProps<K extends PendingKind> {
@@ -32,6 +34,7 @@ export function PendingFrame({
   footer: ReactNode;
   error: string | undefined;
 }) {
+  const t = useT();
   const waiting = useBerth((s) => s.pending.length);
   const deferPending = useBerth((s) => s.deferPending);
   const conversation = useBerth((s) =>
@@ -39,10 +42,12 @@ export function PendingFrame({
   );
   // A question asked inside a task says so: its answer goes to that task, which the Tasks view lists.
   const task = useBerth((s) =>
-    s.tasks.find((t) =>
+    s.tasks.find((record) =>
       request.taskId !== undefined
-        ? t.id === request.taskId
-        : request.toolUseId !== undefined && t.toolUseId === request.toolUseId && !isTerminalTaskStatus(t.status),
+        ? record.id === request.taskId
+        : request.toolUseId !== undefined &&
+          record.toolUseId === request.toolUseId &&
+          !isTerminalTaskStatus(record.status),
     ),
   );
   const others = waiting - 1;
@@ -55,39 +60,36 @@ export function PendingFrame({
         <div className="pending-heading">
           <DialogTitle>{title}</DialogTitle>
           <p className="pending-origin">
-            From{' '}
-            <strong>
-              <SafeName name={request.server} />
-            </strong>
-            {conversation ? (
-              <>
-                {' '}
-                in <span className="pending-conversation">{conversation}</span>
-              </>
-            ) : null}
+            <T
+              id={conversation ? 'pending.frame.fromIn' : 'pending.frame.from'}
+              components={{
+                server: (
+                  <strong>
+                    <SafeName name={request.server} />
+                  </strong>
+                ),
+                conversation: <span className="pending-conversation">{conversation}</span>,
+              }}
+            />
             {task !== undefined ? (
               <span className="pending-task">
-                {' '}
-                · part of a task (<SafeName name={task.tool ?? task.kind} />)
+                {' · '}
+                <T id="pending.frame.task" components={{ task: <SafeName name={task.tool ?? task.kind} /> }} />
               </span>
             ) : null}
-            {others > 0 ? <span className="pending-more"> · {others} more waiting</span> : null}
+            {others > 0 ? (
+              <span className="pending-more">
+                {' · '}
+                {t('pending.frame.more', { count: others })}
+              </span>
+            ) : null}
           </p>
         </div>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => deferPending(request.id)}
-          title="Keep it waiting in the tray and answer later"
-        >
-          Later
+        <Button size="sm" variant="ghost" onClick={() => deferPending(request.id)} title={t('pending.frame.laterHint')}>
+          {t('pending.frame.later')}
         </Button>
         <DialogClose>
-          <IconButton
-            label="Close and answer later"
-            title="Close; it stays in the tray until you answer"
-            icon={<CloseIcon />}
-          />
+          <IconButton label={t('pending.frame.close')} title={t('pending.frame.closeHint')} icon={<CloseIcon />} />
         </DialogClose>
       </header>
       <DialogBody className="pending-body">

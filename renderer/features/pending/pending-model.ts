@@ -2,53 +2,62 @@ import type { JsonObject } from '../../../shared/domain/consent';
 import type { PendingKind, PendingRequest } from '../../../shared/domain/pending';
 import { errorMessage } from '../../../shared/error-message';
 import { showableName } from '../../../shared/domain/showable-name';
+import { translate } from '../../i18n/use-t';
 
-/** What each kind is called in the tray and in dialog titles. */
-export const KIND_LABELS: Record<PendingKind, { one: string; many: string }> = {
-  'tool-call': { one: 'Tool call', many: 'Tool calls' },
-  sampling: { one: 'Sampling request', many: 'Sampling requests' },
-  'sampling-answer': { one: 'Sampling answer', many: 'Sampling answers' },
-  elicitation: { one: 'Question', many: 'Questions' },
-  'root-consent': { one: 'Folder access', many: 'Folder access requests' },
-  skill: { one: 'Skill', many: 'Skills' },
-};
+/** What a kind is called in the tray ("Tool call"), in the active language. */
+export function kindLabel(kind: PendingKind): string {
+  return translate(`pending.kind.${kind}`);
+}
+
+/** How many of a kind wait ("2 tool calls"), in the active language. */
+export function kindCount(kind: PendingKind, count: number): string {
+  return translate(`pending.count.${kind}`, { count });
+}
 
 /** One line about what a request is for, for the tray. */
 export function describeRequest(request: PendingRequest): string {
   switch (request.kind) {
     case 'tool-call':
       // The tool's identifier, never its title: a title is the server's own words and could read like another server's tool.
-      return request.payload.requestedBy === 'app'
-        ? `Run ${showableName(request.payload.tool)} (asked by its app)`
-        : `Run ${showableName(request.payload.tool)}`;
+      return translate(request.payload.requestedBy === 'app' ? 'pending.describe.runFromApp' : 'pending.describe.run', {
+        tool: showableName(request.payload.tool),
+      });
     case 'sampling':
-      return 'Asks the model for a completion';
+      return translate('pending.describe.sampling');
     case 'sampling-answer':
-      return 'Review the generated answer';
+      return translate('pending.describe.samplingAnswer');
     case 'elicitation':
       return request.payload.mode === 'url'
-        ? `Open ${showableName(request.payload.domain)}`
+        ? translate('pending.describe.open', { domain: showableName(request.payload.domain) })
         : showableName(request.payload.message);
     case 'root-consent':
       return request.payload.roots.length === 1
-        ? `See the folder ${showableName(request.payload.roots[0]!.name)}`
-        : `See ${request.payload.roots.length} folders`;
+        ? translate('pending.describe.folder', { name: showableName(request.payload.roots[0]!.name) })
+        : translate('pending.describe.folders', { count: request.payload.roots.length });
     case 'skill':
-      return request.payload.stage === 'cross-server'
-        ? `Let skill ${showableName(request.payload.skill)} refer to other servers`
-        : `Load skill ${showableName(request.payload.skill)}`;
+      return translate(
+        request.payload.stage === 'cross-server' ? 'pending.describe.skillCrossServer' : 'pending.describe.skillLoad',
+        { skill: showableName(request.payload.skill) },
+      );
   }
 }
 
-/** A short, readable age: “just now”, “42 s”, “3 min”, “2 h”. */
+/** A short, readable age in the active language: “just now”, “42 s”, “3 min”, “2 h”. */
 export function formatAge(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+  const [unit, n] =
+    seconds < 5
+      ? ['now', 0]
+      : seconds < 60
+        ? ['s', seconds]
+        : minutes < 60
+          ? ['min', minutes]
+          : hours < 48
+            ? ['h', hours]
+            : ['d', Math.floor(hours / 24)];
+  return translate('pending.age', { unit, n });
 }
 
 /** Outcome of reading the arguments editor: a JSON object, or why it is not one. */
@@ -56,17 +65,18 @@ export type ArgumentsParse = { ok: true; value: JsonObject } | { ok: false; erro
 
 /** Reads edited tool arguments; only a JSON object may be sent (tools take named arguments). */
 export function parseArgumentsText(text: string): ArgumentsParse {
-  if (text.trim() === '') return { ok: false, error: 'Enter the arguments as a JSON object, e.g. {} for none' };
+  if (text.trim() === '') return { ok: false, error: translate('pending.args.empty') };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const reason = errorMessage(error);
-    return { ok: false, error: `This is not valid JSON: ${reason}` };
+    return { ok: false, error: translate('pending.args.invalid', { reason }) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const what = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
-    return { ok: false, error: `The arguments must be a JSON object ({ … }), not ${what}` };
+    // The JSON type's name (string, number, boolean) is the language's own word in every locale.
+    const what = value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value;
+    return { ok: false, error: translate('pending.args.notObject', { what }) };
   }
   return { ok: true, value: value as JsonObject };
 }

@@ -8,7 +8,8 @@ import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { InboxIcon } from '../../ui/icons';
-import { KIND_LABELS } from './pending-model';
+import { kindCount } from './pending-model';
+import { useT } from '../../i18n/use-t';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
 const EMPTY_IDS: ReadonlySet<string> = new Set();
@@ -24,6 +25,7 @@ function conversationTitle(conversations: readonly ConversationSummary[], id: st
  * them. Picking one opens its dialog; nothing here answers for the person.
  */
 export function PendingTray() {
+  const t = useT();
   const counts = useBerth((s) => s.pendingCounts);
   const pending = useBerth((s) => s.pending);
   const awaiting = useBerth((s) => s.awaitingElicitations);
@@ -41,10 +43,11 @@ export function PendingTray() {
   );
   const now = useNow(open && pending.length > 0, 1000);
   const total = pending.length;
-  const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map(
-    (kind) => `${counts[kind]} ${(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}`,
-  );
-  const label = total === 0 ? 'Requests: nothing waiting' : `Requests: ${summary.join(', ')} waiting`;
+  const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map((kind) => kindCount(kind, counts[kind]));
+  const label =
+    total === 0
+      ? t('pending.tray.nothingWaiting')
+      : t('pending.tray.waiting', { summary: summary.join(t('pending.tray.separator')) });
   const reviewed = pending.filter(
     (request): request is PendingRequestOf<'tool-call'> => request.kind === 'tool-call' && listed.has(request.id),
   );
@@ -78,14 +81,14 @@ export function PendingTray() {
           data-testid="pending-tray"
         >
           <InboxIcon />
-          <span className="tray-label">Requests</span>
+          <span className="tray-label">{t('pending.tray.label')}</span>
           {total > 0 ? <span className="tray-count">{total}</span> : null}
-          {awaiting.length > 0 ? <span className="tray-dot" title="Waiting for a page you opened" /> : null}
+          {awaiting.length > 0 ? <span className="tray-dot" title={t('pending.tray.awaitingDot')} /> : null}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover tray-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <Suspense fallback={<p className="popover-empty">Loading…</p>}>
+          <Suspense fallback={<p className="popover-empty">{t('pending.tray.loading')}</p>}>
             <TrayBody
               counts={counts}
               pending={pending}

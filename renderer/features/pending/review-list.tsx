@@ -5,6 +5,7 @@ import { Button } from '../../ui/controls';
 import { ShieldIcon } from '../../ui/icons';
 import { argumentsSummary } from './pending-model';
 import { SafeName } from '../shell/safe-name';
+import { useT } from '../../i18n/use-t';
 
 type ToolCallRequest = PendingRequestOf<'tool-call'>;
 
@@ -25,6 +26,7 @@ export function ReviewList({
   onOpen: (id: string) => void;
   onDone: () => void;
 }) {
+  const t = useT();
   const answerPending = useBerth((s) => s.answerPending);
   const pushToast = useBerth((s) => s.pushToast);
   const [busy, setBusy] = useState(false);
@@ -41,7 +43,7 @@ export function ReviewList({
       const first = failed[0]!;
       pushToast({
         tone: 'error',
-        title: `${failed.length} of ${listed.length} calls could not be answered`,
+        title: t('pending.review.failed', { failed: failed.length, total: listed.length }),
         message: first.ok ? '' : first.message,
       });
     }
@@ -49,9 +51,9 @@ export function ReviewList({
   };
 
   return (
-    <section className="review-list" aria-label="Tool calls to review" data-testid="review-list">
+    <section className="review-list" aria-label={t('pending.review.label')} data-testid="review-list">
       <div className="review-head">
-        <span className="sidebar-heading">{count} tool calls waiting</span>
+        <span className="sidebar-heading">{t('pending.review.waiting', { count })}</span>
       </div>
       <ul className="tray-list review-items">
         {calls.map((call) => (
@@ -60,7 +62,7 @@ export function ReviewList({
               type="button"
               className="tray-item review-item"
               onClick={() => onOpen(call.id)}
-              title="Open this call on its own (to edit its arguments or allow it for longer)"
+              title={t('pending.review.openHint')}
             >
               <span className="pending-kind-icon small kind-tool-call" aria-hidden="true">
                 <ShieldIcon />
@@ -74,7 +76,9 @@ export function ReviewList({
                   <code>
                     <SafeName name={call.payload.tool} />
                   </code>
-                  {call.payload.requestedBy === 'app' ? <span className="muted"> (asked by its app)</span> : null}
+                  {call.payload.requestedBy === 'app' ? (
+                    <span className="muted">{t('pending.review.fromApp')}</span>
+                  ) : null}
                 </span>
                 <code className="review-args" data-testid="review-args">
                   {argumentsSummary(call.payload.arguments)}
@@ -90,9 +94,9 @@ export function ReviewList({
           variant="danger"
           disabled={busy}
           onClick={() => void answerAll('deny')}
-          title="Deny every call listed here; the model is told each was denied"
+          title={t('pending.review.denyAllHint')}
         >
-          Deny all
+          {t('pending.review.denyAll')}
         </Button>
         <div className="spacer" />
         <Button
@@ -100,14 +104,12 @@ export function ReviewList({
           variant="primary"
           disabled={busy}
           onClick={() => void answerAll('allow-once')}
-          title="Run every call listed here once, with the arguments shown; ask again next time"
+          title={t('pending.review.allowAllHint')}
         >
-          Allow all {count}
+          {t('pending.review.allowAll', { count })}
         </Button>
       </div>
-      <p className="field-hint review-hint">
-        Allows each call once, with the arguments shown. Open a call to edit it or to allow it for longer.
-      </p>
+      <p className="field-hint review-hint">{t('pending.review.hint')}</p>
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { Button } from '../../ui/controls';
 import { FolderIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * A server asked for its roots and has never been shown some of them. Every
@@ -12,6 +14,7 @@ import { SafeName } from '../shell/safe-name';
  * and closing the dialog (Esc, the X) shares nothing.
  */
 export function RootConsentDialog({ request, answer, busy, error }: PendingDialogProps<'root-consent'>) {
+  const t = useT();
   const { roots } = request.payload;
   const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set(roots.map((r) => r.id)));
   const toggle = (id: string, on: boolean) =>
@@ -28,16 +31,17 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
       request={request}
       icon={<FolderIcon />}
       title={
-        <>
-          <SafeName className="consent-server" name={request.server} /> wants to see{' '}
-          {roots.length === 1 ? 'this folder' : 'these folders'}
-        </>
+        <T
+          id="pending.roots.title"
+          values={{ count: roots.length }}
+          components={{ server: <SafeName className="consent-server" name={request.server} /> }}
+        />
       }
       error={error}
       footer={
         <>
           <Button variant="danger" onClick={() => void answer({ allow: [] })} disabled={busy}>
-            Deny all
+            {t('pending.roots.denyAll')}
           </Button>
           <div className="spacer" />
           <Button
@@ -45,16 +49,15 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
             onClick={() => void answer({ allow: selected })}
             disabled={busy || selected.length === 0}
           >
-            {selected.length === roots.length ? 'Allow all' : `Allow ${selected.length} selected`}
+            {selected.length === roots.length
+              ? t('pending.roots.allowAll')
+              : t('pending.roots.allowSelected', { count: selected.length })}
           </Button>
         </>
       }
     >
-      <p className="root-consent-intro">
-        The server asked which folders it may work in. It can read, and may change, the files in the folders you allow.
-        Unchecked folders are denied; you can change your answer later in Workspace roots.
-      </p>
-      <ul className="root-consent-list" aria-label="Folders">
+      <p className="root-consent-intro">{t('pending.roots.intro')}</p>
+      <ul className="root-consent-list" aria-label={t('pending.roots.list')}>
         {roots.map((root) => (
           <li key={root.id}>
             <label className="root-consent-item">
@@ -73,9 +76,7 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
           </li>
         ))}
       </ul>
-      {selected.length === 0 ? (
-        <p className="field-hint">Nothing selected: use “Deny all”, or check the folders the server may see.</p>
-      ) : null}
+      {selected.length === 0 ? <p className="field-hint">{t('pending.roots.nothing')}</p> : null}
     </PendingFrame>
   );
 }

@@ -9,9 +9,13 @@ import { blocksOf, contentEdited, modelWithProvider, withAnswerText } from './sa
 import { SafeName } from '../shell/safe-name';
 import { ThinkingBlock } from '../chat/thinking-block';
 import { SamplingFloodBar } from './sampling-flood';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /** Stage 2 of a sampling request: the model's answer, editable, before it goes back to the server. */
 export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDialogProps<'sampling-answer'>) {
+  const t = useT();
   const { payload } = request;
   const original = payload.result.content;
   const [content, setContent] = useState(() => blocksOf(original));
@@ -34,52 +38,66 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
     <PendingFrame
       request={request}
       icon={<SparkleIcon />}
-      title="Review the answer before it is sent"
+      title={t('pending.answer.title')}
       error={error}
       footer={
         <>
           <Button variant="danger" onClick={reject} disabled={busy}>
-            Reject
+            {t('pending.sampling.reject')}
           </Button>
           <div className="spacer" />
           <Button variant="primary" onClick={approve} disabled={busy}>
-            {edited ? 'Send edited answer' : 'Approve'}
+            {t(edited ? 'pending.answer.sendEdited' : 'pending.answer.approve')}
           </Button>
         </>
       }
     >
       <SamplingFloodBar server={request.server} />
       <p className="muted">
-        <strong className="text" data-testid="answered-by">
-          {modelWithProvider(payload.model)}
-        </strong>
-        {answeredAs(payload.model.id, payload.answeredBy)} wrote this for{' '}
-        <strong className="text">
-          <SafeName name={request.server} />
-        </strong>
-        {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? (
-          <> (it stopped early: {payload.result.stopReason})</>
-        ) : null}
-        . The server gets it only when you approve; edit it first if you like.
+        <T
+          id="pending.answer.wrote"
+          values={{
+            reportedAs: answeredAs(t, payload.model.id, payload.answeredBy),
+            stopped:
+              payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? payload.result.stopReason : 'none',
+          }}
+          components={{
+            model: (
+              <strong className="text" data-testid="answered-by">
+                {modelWithProvider(payload.model)}
+              </strong>
+            ),
+            server: (
+              <strong className="text">
+                <SafeName name={request.server} />
+              </strong>
+            ),
+          }}
+        />
       </p>
       {payload.result.usage ? (
         <p className="muted" data-testid="answer-usage">
-          It used {payload.result.usage.inputTokens.toLocaleString()} input +{' '}
-          {payload.result.usage.outputTokens.toLocaleString()} output tokens
-          {payload.result.usage.reasoningTokens !== undefined
-            ? `, ${payload.result.usage.reasoningTokens.toLocaleString()} of them reasoning`
-            : ''}{' '}
-          (max {payload.request.maxTokens.toLocaleString()}), counted against this server’s session budget.
+          {t(
+            payload.result.usage.reasoningTokens !== undefined
+              ? 'pending.answer.usageReasoning'
+              : 'pending.answer.usage',
+            {
+              input: formatNumber(payload.result.usage.inputTokens),
+              output: formatNumber(payload.result.usage.outputTokens),
+              reasoning: formatNumber(payload.result.usage.reasoningTokens ?? 0),
+              max: formatNumber(payload.request.maxTokens),
+            },
+          )}
         </p>
       ) : null}
       {asked ? (
         <Collapsible.Root className="sampling-asked">
           <Collapsible.Trigger className="advanced-trigger">
-            <ChevronRightIcon /> What was asked
+            <ChevronRightIcon /> {t('pending.answer.asked')}
           </Collapsible.Trigger>
           <Collapsible.Content className="sampling-asked-body">
             {blocksOf(asked.content).map((block, b) => (
-              <SamplingBlockView key={b} block={block} label={`Request part ${b + 1}`} readOnly />
+              <SamplingBlockView key={b} block={block} label={t('pending.answer.requestPart', { n: b + 1 })} readOnly />
             ))}
           </Collapsible.Content>
         </Collapsible.Root>
@@ -92,17 +110,17 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
             redacted={payload.result.reasoning.redacted === true}
             durationMs={payload.result.reasoning.durationMs}
           />
-          <p className="fact-note">The model’s reasoning, for you only: the server gets just the answer.</p>
+          <p className="fact-note">{t('pending.answer.reasoningNote')}</p>
         </div>
       ) : null}
-      <section className="sampling-messages" aria-label="Generated answer">
+      <section className="sampling-messages" aria-label={t('pending.answer.generated')}>
         <div className="field-label-row">
-          <span className="field-label">Answer</span>
-          {edited ? <Chip tone="warning">edited</Chip> : null}
+          <span className="field-label">{t('pending.answer.answer')}</span>
+          {edited ? <Chip tone="warning">{t('pending.sampling.edited')}</Chip> : null}
           <div className="spacer" />
           {edited ? (
             <Button size="sm" variant="ghost" onClick={() => setContent(blocksOf(original))}>
-              Undo changes
+              {t('pending.sampling.undo')}
             </Button>
           ) : null}
         </div>
@@ -111,7 +129,7 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
             <SamplingBlockView
               key={b}
               block={block}
-              label={content.length > 1 ? `Answer, part ${b + 1}` : 'Answer'}
+              label={content.length > 1 ? t('pending.answer.answerPart', { n: b + 1 }) : t('pending.answer.answer')}
               onText={(text) => setContent((current) => withAnswerText(current, b, text))}
             />
           ))}
@@ -119,7 +137,7 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
       </section>
       <div className="field">
         <label className="field-label" htmlFor={reasonId}>
-          Reason if you reject <span className="muted">(optional, sent to the server)</span>
+          <T id="pending.sampling.reasonLabel" components={{ note: <span className="muted" /> }} />
         </label>
         <input
           id={reasonId}
@@ -134,8 +152,8 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
 }
 
 /** The provider's own name for the model when it is not what the key says (an alias resolved, a router's pick). */
-function answeredAs(key: string, answeredBy: string | undefined): string {
+function answeredAs(t: Translate, key: string, answeredBy: string | undefined): string {
   if (answeredBy === undefined) return '';
   const asked = splitModelKey(key).model;
-  return answeredBy === asked || answeredBy === key ? '' : ` (reported as ${answeredBy})`;
+  return answeredBy === asked || answeredBy === key ? '' : t('pending.answer.reportedAs', { name: answeredBy });
 }

@@ -1,6 +1,7 @@
 import type { SamplingBlock } from '../../../shared/domain/pending';
 import { DataAudio, DataImage } from '../chat/content-blocks';
 import { Chip } from '../../ui/controls';
+import { useT } from '../../i18n/use-t';
 
 function rowsFor(text: string): number {
   return Math.min(14, Math.max(2, text.split('\n').length + Math.floor(text.length / 90) + 1));
@@ -21,6 +22,7 @@ export function SamplingBlockView({
   onText?: (text: string) => void;
   readOnly?: boolean;
 }) {
+  const t = useT();
   switch (block.type) {
     case 'text':
       return readOnly || !onText ? (
@@ -41,14 +43,14 @@ export function SamplingBlockView({
     case 'tool_use':
       return (
         <div className="sampling-tool-block">
-          <Chip tone="accent">tool use</Chip> <code>{block.name}</code>
+          <Chip tone="accent">{t('pending.blocks.toolUse')}</Chip> <code>{block.name}</code>
           <pre className="code-block">{JSON.stringify(block.input, null, 2)}</pre>
         </div>
       );
     case 'tool_result':
       return (
         <div className="sampling-tool-block">
-          <Chip tone={block.isError ? 'danger' : 'neutral'}>tool result</Chip>
+          <Chip tone={block.isError ? 'danger' : 'neutral'}>{t('pending.blocks.toolResult')}</Chip>
           <pre className="code-block">{JSON.stringify(block.structuredContent ?? block.content, null, 2)}</pre>
         </div>
       );

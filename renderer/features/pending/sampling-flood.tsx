@@ -3,6 +3,8 @@ import type { PendingRequest } from '../../../shared/domain/pending';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { SafeName } from '../shell/safe-name';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** A sampling question of `server`: a review or an answer, the two the "Decline all" ends. */
 export function isSamplingFrom(request: PendingRequest, server: string): boolean {
@@ -17,6 +19,7 @@ export function isSamplingFrom(request: PendingRequest, server: string): boolean
  */
 export function SamplingFloodBar({ server }: { server: string }) {
   const waiting = useBerth((s) => s.pending.filter((request) => isSamplingFrom(request, server)).length);
+  const t = useT();
   const declineAll = useBerth((s) => s.declineAllSampling);
   const [refuse, setRefuse] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,21 +40,26 @@ export function SamplingFloodBar({ server }: { server: string }) {
   return (
     <div className="sampling-flood" role="group" aria-labelledby={ids.text} data-testid="sampling-flood">
       <p className="sampling-flood-text" id={ids.text}>
-        <strong>
-          {more} more {more === 1 ? 'request' : 'requests'}
-        </strong>{' '}
-        from “<SafeName name={server} />” {more === 1 ? 'is' : 'are'} waiting after this one.
+        <T
+          id="pending.flood.waiting"
+          values={{ more }}
+          components={{ count: <strong />, server: <SafeName name={server} /> }}
+        />
       </p>
       <label className="check-inline" htmlFor={ids.refuse}>
         <input id={ids.refuse} type="checkbox" checked={refuse} onChange={(e) => setRefuse(e.target.checked)} />
-        Also refuse its sampling for the rest of this session
+        {t('pending.flood.refuse')}
       </label>
       <Button variant="danger" size="sm" onClick={() => void decline()} disabled={busy}>
-        Decline all {waiting} from “<SafeName name={server} />”
+        <T
+          id="pending.flood.declineAll"
+          values={{ count: waiting }}
+          components={{ server: <SafeName name={server} /> }}
+        />
       </Button>
       {error !== undefined ? (
         <p className="sampling-flood-error" role="alert">
-          Could not decline them: {error}
+          {t('pending.flood.failed', { error })}
         </p>
       ) : null}
     </div>

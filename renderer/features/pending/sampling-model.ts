@@ -1,5 +1,6 @@
 import type { ModelChoice, SamplingBlock, SamplingMessageView } from '../../../shared/domain/pending';
 import { canonicalJson } from './pending-model';
+import { translate } from '../../i18n/use-t';
 
 /** A message's content as a list, whichever form the server used. */
 export function blocksOf(content: SamplingBlock | SamplingBlock[]): SamplingBlock[] {
@@ -49,13 +50,6 @@ export function formatPriority(value: number | undefined): string | undefined {
   return value === undefined ? undefined : `${Math.round(value * 100)}%`;
 }
 
-/** Readable `includeContext` values. */
-export const INCLUDE_CONTEXT_LABELS: Record<'none' | 'thisServer' | 'allServers', string> = {
-  none: 'None',
-  thisServer: 'This server’s context',
-  allServers: 'Every server’s context',
-};
-
 /** Models in provider groups, in the order each provider first appears; one unnamed group when no model names its provider. */
 export function groupByProvider(
   models: readonly ModelChoice[],
@@ -80,5 +74,9 @@ export function modelWithProvider(model: ModelChoice): string {
  */
 export function modelWhy(proposed: ModelChoice, explanation: string, selected: ModelChoice | undefined): string {
   if (selected === undefined || selected.id === proposed.id) return explanation;
-  return `Your choice. Berth had picked ${modelWithProvider(proposed)}: ${explanation.charAt(0).toLowerCase()}${explanation.slice(1)}`;
+  // The explanation is the host's English sentence, carried on after the catalog's words.
+  return translate('pending.sampling.yourChoice', {
+    model: modelWithProvider(proposed),
+    explanation: `${explanation.charAt(0).toLowerCase()}${explanation.slice(1)}`,
+  });
 }

@@ -9,7 +9,6 @@ import {
   editableMessages,
   formatPriority,
   groupByProvider,
-  INCLUDE_CONTEXT_LABELS,
   messagesEdited,
   modelWhy,
   modelWithProvider,
@@ -19,12 +18,16 @@ import { checkTemperature, SamplingTemperatureFact } from './sampling-temperatur
 import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 import { SafeName } from '../shell/safe-name';
 import { SamplingFloodBar } from './sampling-flood';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Stage 1 of a sampling request: everything the server asked for, editable
  * (messages and system prompt) before anything reaches a model.
  */
 export function SamplingReviewDialog({ request, answer, busy, error }: PendingDialogProps<'sampling'>) {
+  const t = useT();
   const { payload } = request;
   const req = payload.request;
   const [messages, setMessages] = useState(() => editableMessages(req.messages));
@@ -53,11 +56,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const edited = messagesEdited(req.messages, messages);
   const systemEdited = system !== (req.systemPrompt ?? '');
   const prefs = req.modelPreferences;
-  const priorities = [
-    ['Cost', formatPriority(prefs?.costPriority)],
-    ['Speed', formatPriority(prefs?.speedPriority)],
-    ['Intelligence', formatPriority(prefs?.intelligencePriority)],
-  ].filter((p): p is [string, string] => p[1] !== undefined);
+  const priorities = (
+    [
+      ['cost', formatPriority(prefs?.costPriority)],
+      ['speed', formatPriority(prefs?.speedPriority)],
+      ['intelligence', formatPriority(prefs?.intelligencePriority)],
+    ] as const
+  ).filter((p): p is readonly ['cost' | 'speed' | 'intelligence', string] => p[1] !== undefined);
   const hints = (prefs?.hints ?? []).map((h) => h.name).filter((n): n is string => n !== undefined);
 
   // "Allow for this session" never keeps the server's preference: the person's pick, else their default model.
@@ -65,8 +70,8 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const picked = model !== payload.model.id ? selected : undefined;
   const sessionModel =
     picked !== undefined
-      ? `${modelWithProvider(picked)}, the model you picked`
-      : `${modelWithProvider(payload.defaultModel)}, your default model`;
+      ? t('pending.sampling.pickedModel', { model: modelWithProvider(picked) })
+      : t('pending.sampling.defaultModel', { model: modelWithProvider(payload.defaultModel) });
   const groups = groupByProvider(models);
 
   const approve = () => {
@@ -91,23 +96,32 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
     <PendingFrame
       request={request}
       icon={<SparkleIcon />}
-      title="Review a sampling request"
+      title={t('pending.sampling.title')}
       error={error}
       footer={
         <>
           {allowForSession ? (
             <p className="session-note" id={`${ids.session}-note`} data-testid="session-note">
-              Later requests from{' '}
-              <strong>
-                <SafeName name={request.server} />
-              </strong>{' '}
-              this session are answered without asking, with <strong>{sessionModel}</strong> (not the server’s
-              preference), at most {payload.tokens.limits.maxTokens.toLocaleString()} max tokens each, until its budget
-              of {payload.tokens.limits.sessionBudget.toLocaleString()} tokens is spent.
+              <T
+                id="pending.sampling.sessionNote"
+                values={{
+                  model: sessionModel,
+                  maxTokens: formatNumber(payload.tokens.limits.maxTokens),
+                  budget: formatNumber(payload.tokens.limits.sessionBudget),
+                }}
+                components={{
+                  server: (
+                    <strong>
+                      <SafeName name={request.server} />
+                    </strong>
+                  ),
+                  model: <strong />,
+                }}
+              />
             </p>
           ) : null}
           <Button variant="danger" onClick={reject} disabled={busy}>
-            Reject
+            {t('pending.sampling.reject')}
           </Button>
           <div className="spacer" />
           <label className="check-inline" htmlFor={ids.session}>
@@ -118,26 +132,31 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
               aria-describedby={allowForSession ? `${ids.session}-note` : undefined}
               onChange={(e) => setAllowForSession(e.target.checked)}
             />
-            Don’t ask again for “<SafeName name={request.server} />” this session
+            <T id="pending.sampling.dontAsk" components={{ server: <SafeName name={request.server} /> }} />
           </label>
           <Button variant="primary" onClick={approve} disabled={busy || 'error' in maxTokens || 'error' in temperature}>
-            Approve &amp; generate
+            {t('pending.sampling.approve')}
           </Button>
         </>
       }
     >
       <SamplingFloodBar server={request.server} />
       <p className="muted">
-        <strong className="text">
-          <SafeName name={request.server} />
-        </strong>{' '}
-        wants Berth’s model to write a reply. Nothing is sent until you approve; you will see the answer before the
-        server gets it.
+        <T
+          id="pending.sampling.intro"
+          components={{
+            server: (
+              <strong className="text">
+                <SafeName name={request.server} />
+              </strong>
+            ),
+          }}
+        />
       </p>
 
       <dl className="sampling-facts">
         <dt>
-          <label htmlFor={ids.model}>Model</label>
+          <label htmlFor={ids.model}>{t('pending.sampling.model')}</label>
         </dt>
         <dd>
           <div className="inline-row">
@@ -162,7 +181,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             </select>
             {selected?.provider !== undefined ? (
               <span className="muted small" data-testid="model-provider">
-                from {selected.provider}
+                {t('pending.sampling.fromProvider', { provider: selected.provider })}
               </span>
             ) : null}
           </div>
@@ -170,18 +189,20 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             {modelWhy(payload.model, payload.explanation, selected)}
           </p>
         </dd>
-        <dt>Preferences</dt>
+        <dt>{t('pending.sampling.preferences')}</dt>
         <dd>
-          {hints.length === 0 && priorities.length === 0 ? <span className="muted">none given</span> : null}
+          {hints.length === 0 && priorities.length === 0 ? (
+            <span className="muted">{t('pending.sampling.noneGiven')}</span>
+          ) : null}
           <div className="chips">
             {hints.map((hint) => (
               <Chip key={hint} tone="accent">
-                hint: {hint}
+                {t('pending.sampling.hint', { hint })}
               </Chip>
             ))}
             {priorities.map(([name, value]) => (
               <Chip key={name}>
-                {name} {value}
+                {t(`pending.sampling.priority.${name}`)} {value}
               </Chip>
             ))}
           </div>
@@ -200,7 +221,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
           error={'error' in temperature ? temperature.error : undefined}
           onText={setTemperatureText}
         />
-        <dt>Stop sequences</dt>
+        <dt>{t('pending.sampling.stopSequences')}</dt>
         <dd>
           {req.stopSequences && req.stopSequences.length > 0 ? (
             <div className="chips">
@@ -209,20 +230,20 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
               ))}
             </div>
           ) : (
-            <span className="muted">none</span>
+            <span className="muted">{t('pending.sampling.none')}</span>
           )}
         </dd>
-        <dt>Context</dt>
+        <dt>{t('pending.sampling.context')}</dt>
         <dd>
           {req.includeContext ? (
-            INCLUDE_CONTEXT_LABELS[req.includeContext]
+            t(`pending.sampling.context.${req.includeContext}`)
           ) : (
-            <span className="muted">not asked for</span>
+            <span className="muted">{t('pending.sampling.notAsked')}</span>
           )}
         </dd>
         {req.tools && req.tools.length > 0 ? (
           <>
-            <dt>Tools offered</dt>
+            <dt>{t('pending.sampling.toolsOffered')}</dt>
             <dd className="chips">
               {req.tools.map((tool) => (
                 <code key={tool.name} title={tool.description}>
@@ -237,39 +258,43 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
       <div className="field">
         <div className="field-label-row">
           <label className="field-label" htmlFor={ids.system}>
-            System prompt
+            {t('pending.sampling.systemPrompt')}
           </label>
-          {systemEdited ? <Chip tone="warning">edited</Chip> : null}
+          {systemEdited ? <Chip tone="warning">{t('pending.sampling.edited')}</Chip> : null}
         </div>
         <textarea
           id={ids.system}
           className="input sampling-textarea"
           value={system}
           rows={2}
-          placeholder="No system prompt"
+          placeholder={t('pending.sampling.noSystemPrompt')}
           onChange={(e) => setSystem(e.target.value)}
         />
       </div>
 
-      <section className="sampling-messages" aria-label="Messages">
+      <section className="sampling-messages" aria-label={t('pending.sampling.messages')}>
         <div className="field-label-row">
-          <span className="field-label">Messages</span>
-          {edited ? <Chip tone="warning">edited</Chip> : null}
+          <span className="field-label">{t('pending.sampling.messages')}</span>
+          {edited ? <Chip tone="warning">{t('pending.sampling.edited')}</Chip> : null}
           <div className="spacer" />
           {edited ? (
             <Button size="sm" variant="ghost" onClick={() => setMessages(editableMessages(req.messages))}>
-              Undo changes
+              {t('pending.sampling.undo')}
             </Button>
           ) : null}
         </div>
         {messages.map((message, m) => (
           <div key={m} className={`sampling-message role-${message.role}`}>
-            <span className="sampling-role">{message.role === 'user' ? 'User' : 'Assistant'}</span>
+            <span className="sampling-role">{t('pending.sampling.role', { role: message.role })}</span>
             {blocksOf(message.content).map((block, b) => (
               <SamplingBlockView
                 key={b}
                 block={block}
-                label={`Message ${m + 1} (${message.role})${blocksOf(message.content).length > 1 ? `, part ${b + 1}` : ''}`}
+                label={
+                  blocksOf(message.content).length > 1
+                    ? t('pending.sampling.messagePartLabel', { n: m + 1, role: message.role, part: b + 1 })
+                    : t('pending.sampling.messageLabel', { n: m + 1, role: message.role })
+                }
                 onText={(text) => setMessages((current) => withBlockText(current, m, b, text))}
               />
             ))}
@@ -279,7 +304,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
 
       <div className="field">
         <label className="field-label" htmlFor={ids.reason}>
-          Reason if you reject <span className="muted">(optional, sent to the server)</span>
+          <T id="pending.sampling.reasonLabel" components={{ note: <span className="muted" /> }} />
         </label>
         <input
           id={ids.reason}

@@ -1,10 +1,12 @@
+import { formatNumber } from '../../i18n/format';
+import { translate, useT } from '../../i18n/use-t';
+
 /** What the person typed as the temperature: a number to send, null for the model's default, or why it cannot be sent. */
 export function checkTemperature(text: string): { value: number | null } | { error: string } {
   const cleaned = text.trim().replace(',', '.');
   if (cleaned === '') return { value: null };
   const value = Number(cleaned);
-  if (!Number.isFinite(value) || value < 0 || value > 2)
-    return { error: 'Enter a number from 0 to 2, or leave it empty for the model’s default.' };
+  if (!Number.isFinite(value) || value < 0 || value > 2) return { error: translate('pending.temperature.invalid') };
   return { value };
 }
 
@@ -22,10 +24,11 @@ export function SamplingTemperatureFact({
   error: string | undefined;
   onText: (text: string) => void;
 }) {
+  const t = useT();
   return (
     <>
       <dt>
-        <label htmlFor={id}>Temperature</label>
+        <label htmlFor={id}>{t('pending.temperature.label')}</label>
       </dt>
       <dd>
         <input
@@ -33,7 +36,7 @@ export function SamplingTemperatureFact({
           className="input tokens-input"
           inputMode="decimal"
           value={text}
-          placeholder="model default"
+          placeholder={t('pending.temperature.placeholder')}
           aria-invalid={error !== undefined}
           aria-describedby={`${id}-note`}
           onChange={(e) => onText(e.target.value)}
@@ -44,8 +47,10 @@ export function SamplingTemperatureFact({
           </p>
         ) : null}
         <p className="fact-note" id={`${id}-note`}>
-          {requested === undefined ? 'The server set none.' : `The server asked for ${requested}.`} Lower is more
-          predictable; Claude takes 0 to 1, most other models 0 to 2.
+          {requested === undefined
+            ? t('pending.temperature.none')
+            : t('pending.temperature.asked', { value: formatNumber(requested) })}{' '}
+          {t('pending.temperature.note')}
         </p>
       </dd>
     </>

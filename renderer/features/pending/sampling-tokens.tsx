@@ -1,23 +1,23 @@
 import type { SamplingTokenPlan } from '../../../shared/domain/sampling-limits';
+import { formatNumber } from '../../i18n/format';
+import { translate, useT } from '../../i18n/use-t';
 
 /** Why Berth proposes the max tokens it does, in one sentence. */
 export function proposalNote(tokens: SamplingTokenPlan): string {
-  const asked = `The server asked for ${tokens.requested.toLocaleString()}`;
-  if (tokens.limitedBy === 'cap')
-    return `${asked}; capped at ${tokens.proposed.toLocaleString()}, this server’s limit per request (change it in its Overview).`;
-  if (tokens.limitedBy === 'budget')
-    return `${asked}; lowered to ${tokens.proposed.toLocaleString()}, what is left of this server’s session budget.`;
-  return `${asked}, within this server’s limit of ${tokens.limits.maxTokens.toLocaleString()}.`;
+  const requested = formatNumber(tokens.requested);
+  const proposed = formatNumber(tokens.proposed);
+  if (tokens.limitedBy === 'cap') return translate('pending.tokens.cap', { requested, proposed });
+  if (tokens.limitedBy === 'budget') return translate('pending.tokens.budget', { requested, proposed });
+  return translate('pending.tokens.within', { requested, limit: formatNumber(tokens.limits.maxTokens) });
 }
 
 /** The person's max tokens, or why it cannot be sent. */
 export function checkMaxTokens(text: string, tokens: SamplingTokenPlan): { value: number } | { error: string } {
   const cleaned = text.trim().replace(/[\s,_]/gu, '');
   const value = Number(cleaned);
-  if (cleaned === '' || !Number.isInteger(value) || value < 1)
-    return { error: 'Enter a whole number of tokens, at least 1.' };
+  if (cleaned === '' || !Number.isInteger(value) || value < 1) return { error: translate('pending.tokens.notWhole') };
   if (value > tokens.requested)
-    return { error: `At most the ${tokens.requested.toLocaleString()} the server asked for.` };
+    return { error: translate('pending.tokens.tooMany', { requested: formatNumber(tokens.requested) }) };
   return { value };
 }
 
@@ -35,11 +35,12 @@ export function SamplingTokenFacts({
   error: string | undefined;
   onText: (text: string) => void;
 }) {
+  const t = useT();
   const left = Math.max(0, tokens.limits.sessionBudget - tokens.used);
   return (
     <>
       <dt>
-        <label htmlFor={id}>Max tokens</label>
+        <label htmlFor={id}>{t('pending.tokens.max')}</label>
       </dt>
       <dd>
         <input
@@ -60,11 +61,14 @@ export function SamplingTokenFacts({
           {proposalNote(tokens)}
         </p>
       </dd>
-      <dt>Session budget</dt>
+      <dt>{t('pending.tokens.session')}</dt>
       <dd data-testid="review-budget">
-        {tokens.used.toLocaleString()} of {tokens.limits.sessionBudget.toLocaleString()} tokens used;{' '}
-        {left.toLocaleString()} left
-        <p className="fact-note">Input and output tokens, counted since Berth started.</p>
+        {t('pending.tokens.used', {
+          used: formatNumber(tokens.used),
+          budget: formatNumber(tokens.limits.sessionBudget),
+          left: formatNumber(left),
+        })}
+        <p className="fact-note">{t('pending.tokens.counted')}</p>
       </dd>
     </>
   );

@@ -2,13 +2,9 @@ import { Button } from '../../ui/controls';
 import { BookIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
-
-const formatBytes = (bytes: number): string =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+import { formatBytes } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * A server's skill is about to reach the model. Skills are the server's
@@ -17,6 +13,8 @@ const formatBytes = (bytes: number): string =>
  * question comes when the skill's text names another server's tools or folders.
  */
 export function SkillApprovalDialog({ request, answer, busy, error }: PendingDialogProps<'skill'>) {
+  const t = useT();
+  const separator = t('pending.tray.separator');
   const { payload } = request;
   const crossServer = payload.stage === 'cross-server';
   return (
@@ -24,83 +22,108 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
       request={request}
       icon={<BookIcon />}
       title={
-        crossServer ? (
-          <>
-            Skill <SafeName className="consent-server" name={payload.skill} /> refers to other servers
-          </>
-        ) : (
-          <>
-            {payload.changed ? 'Load the changed skill' : 'Load skill'}{' '}
-            <SafeName className="consent-server" name={payload.skill} />?
-          </>
-        )
+        <T
+          id={
+            crossServer
+              ? 'pending.skill.crossTitle'
+              : payload.changed
+                ? 'pending.skill.loadChangedTitle'
+                : 'pending.skill.loadTitle'
+          }
+          components={{ skill: <SafeName className="consent-server" name={payload.skill} /> }}
+        />
       }
       error={error}
       footer={
         <>
           <Button variant="danger" onClick={() => void answer({ decision: 'deny' })} disabled={busy}>
-            Don’t load
+            {t('pending.skill.dontLoad')}
           </Button>
           <div className="spacer" />
           <Button variant="primary" onClick={() => void answer({ decision: 'allow' })} disabled={busy}>
-            {crossServer ? 'Allow' : payload.changed ? 'Load changed skill' : 'Load skill'}
+            {t(
+              crossServer
+                ? 'pending.skill.allow'
+                : payload.changed
+                  ? 'pending.skill.loadChanged'
+                  : 'pending.skill.load',
+            )}
           </Button>
         </>
       }
     >
       <div className="skill-approval">
         <p className="skill-approval-intro">
-          {payload.requestedBy === 'model' ? 'The model wants to read' : 'You picked'} this skill from{' '}
-          <strong>
-            <SafeName name={request.server} />
-          </strong>
-          : instructions written by that server, which the model will follow in this conversation. Berth checks every
-          file against the server’s manifest (SHA-256 and size) before the model sees it.
+          <T
+            id="pending.skill.intro"
+            values={{ who: payload.requestedBy === 'model' ? 'model' : 'person' }}
+            components={{
+              server: (
+                <strong>
+                  <SafeName name={request.server} />
+                </strong>
+              ),
+            }}
+          />
         </p>
         {payload.changed ? (
           <p className="skill-approval-warning" role="note">
-            This skill changed on the server since you allowed it (its files or description are not the ones you
-            approved).
+            {t('pending.skill.changed')}
           </p>
         ) : null}
         {payload.sameNameOn.length > 0 ? (
           <p className="skill-approval-warning" role="note">
-            {payload.sameNameOn.map((server, index) => (
-              <span key={server}>
-                {index > 0 ? ', ' : null}
-                <SafeName name={server} />
-              </span>
-            ))}{' '}
-            also {payload.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill of this name. Berth keeps them apart:
-            this one is{' '}
-            <strong>
-              <SafeName name={payload.skill} />
-            </strong>
-            .
+            <T
+              id="pending.skill.sameName"
+              values={{ count: payload.sameNameOn.length }}
+              components={{
+                servers: (
+                  <>
+                    {payload.sameNameOn.map((server, index) => (
+                      <span key={server}>
+                        {index > 0 ? separator : null}
+                        <SafeName name={server} />
+                      </span>
+                    ))}
+                  </>
+                ),
+                skill: (
+                  <strong>
+                    <SafeName name={payload.skill} />
+                  </strong>
+                ),
+              }}
+            />
           </p>
         ) : null}
         {payload.expectsTools !== undefined && payload.expectsTools.length > 0 ? (
-          <div className="skill-approval-expects" role="note" aria-label="Tools this skill expects">
+          <div className="skill-approval-expects" role="note" aria-label={t('pending.skill.expectsLabel')}>
             <p>
-              This skill expects to use:{' '}
-              {payload.expectsTools.map((name, index) => (
-                <span key={`${index}:${name}`}>
-                  {index > 0 ? ', ' : null}
-                  <code>
-                    <SafeName name={name} />
-                  </code>
-                </span>
-              ))}
+              <T
+                id="pending.skill.expects"
+                components={{
+                  tools: (
+                    <>
+                      {payload.expectsTools.map((name, index) => (
+                        <span key={`${index}:${name}`}>
+                          {index > 0 ? separator : null}
+                          <code>
+                            <SafeName name={name} />
+                          </code>
+                        </span>
+                      ))}
+                    </>
+                  ),
+                }}
+              />
             </p>
-            <p className="field-hint">
-              As the server wrote it: this grants nothing. Each tool call still asks for your consent.
-            </p>
+            <p className="field-hint">{t('pending.skill.grantsNothing')}</p>
           </div>
         ) : null}
         {crossServer ? (
           <>
-            <p>Its text directs the model to other servers. Allow it to steer the model toward:</p>
-            <ul className="skill-approval-refs" aria-label="Other servers it refers to">
+            <p>{t('pending.skill.crossIntro')}</p>
+            <ul className="skill-approval-refs" aria-label={t('pending.skill.crossList')}>
               {payload.crossReferences.map((reference) => (
                 <li key={reference.server}>
                   <strong>
@@ -108,30 +131,42 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
                   </strong>
                   {reference.tools.length > 0 ? (
                     <>
-                      {' '}
-                      — tools{' '}
-                      {reference.tools.map((tool, index) => (
-                        <span key={tool}>
-                          {index > 0 ? ', ' : null}
-                          <SafeName name={tool} />
-                        </span>
-                      ))}
+                      {' — '}
+                      <T
+                        id="pending.skill.refTools"
+                        components={{
+                          tools: (
+                            <>
+                              {reference.tools.map((tool, index) => (
+                                <span key={tool}>
+                                  {index > 0 ? separator : null}
+                                  <SafeName name={tool} />
+                                </span>
+                              ))}
+                            </>
+                          ),
+                        }}
+                      />
                     </>
                   ) : null}
-                  {reference.roots.length > 0 ? <> — folders {reference.roots.join(', ')}</> : null}
+                  {reference.roots.length > 0 ? (
+                    <>
+                      {' — '}
+                      {t('pending.skill.refFolders', { folders: reference.roots.join(separator) })}
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
-            <p className="field-hint">Each tool call still asks for your consent on its own.</p>
+            <p className="field-hint">{t('pending.skill.eachAsks')}</p>
           </>
         ) : (
           <>
             <p className="skill-approval-description">{payload.description}</p>
             <p className="field-hint">
-              {payload.files.length} {payload.files.length === 1 ? 'file' : 'files'}, {formatBytes(payload.totalBytes)}{' '}
-              — fetched only when the model needs them:
+              {t('pending.skill.files', { count: payload.files.length, size: formatBytes(payload.totalBytes) })}
             </p>
-            <ul className="skill-approval-files" aria-label="Files">
+            <ul className="skill-approval-files" aria-label={t('pending.skill.fileList')}>
               {payload.files.map((file) => (
                 <li key={file.uri}>
                   <code>{file.path}</code> <span className="muted">{formatBytes(file.size)}</span>

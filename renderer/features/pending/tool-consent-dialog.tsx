@@ -9,28 +9,13 @@ import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { TurnCalls } from './turn-calls';
 import { canonicalJson, parseArgumentsText } from './pending-model';
 import { SafeName } from '../shell/safe-name';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 type AllowDecision = Exclude<ToolCallDecision, 'deny'>;
 
-/** The allow buttons, narrowest first; the first is the primary action. */
-const ALLOW_CHOICES: { decision: AllowDecision; label: string; hint: string }[] = [
-  { decision: 'allow-once', label: 'Allow once', hint: 'Run this call; ask again next time.' },
-  {
-    decision: 'allow-conversation',
-    label: 'Allow for this conversation',
-    hint: 'Run this tool without asking until this conversation ends or Berth restarts.',
-  },
-  {
-    decision: 'always-tool',
-    label: 'Always allow this tool',
-    hint: 'Never ask again for this tool of this server. Revoke it in Settings.',
-  },
-  {
-    decision: 'always-server',
-    label: 'Always allow this server',
-    hint: 'Never ask again for any tool of this server. Revoke it in Settings.',
-  },
-];
+/** The allow buttons, narrowest first; the first is the primary action. Each has `pending.tool.choice.<decision>` and `.hint.<decision>`. */
+const ALLOW_CHOICES: AllowDecision[] = ['allow-once', 'allow-conversation', 'always-tool', 'always-server'];
 
 /**
  * Consent for one `tools/call`: who, what, the server's unverified claims, and
@@ -41,11 +26,7 @@ const ALLOW_CHOICES: { decision: AllowDecision; label: string; hint: string }[] 
  * "filesystem › read_file" cannot pass for the header.
  */
 /** For an app's call from an open card: its later calls to this tool run while the card stays open. */
-const APP_CARD_CHOICE = {
-  decision: 'allow-app-card' as const,
-  label: 'Allow while the card is open',
-  hint: "Run this app's calls to this tool without asking until its card closes.",
-};
+const APP_CARD_CHOICE = 'allow-app-card' as const;
 
 /** The choices for who asked: an app in an open card gets "while the card is open" instead of "for this conversation". */
 function allowChoicesFor(payload: { requestedBy?: 'app'; appCard?: boolean }) {
@@ -54,9 +35,9 @@ function allowChoicesFor(payload: { requestedBy?: 'app'; appCard?: boolean }) {
 }
 
 export function ToolConsentDialog({ request, answer, busy, error }: PendingDialogProps<'tool-call'>) {
+  const t = useT();
   const { payload } = request;
   const fromApp = payload.requestedBy === 'app';
-  const asker = fromApp ? 'the app' : 'the model';
   const choices = allowChoicesFor(payload);
   const original = useMemo(() => JSON.stringify(payload.arguments, null, 2), [payload.arguments]);
   const [text, setText] = useState(original);
@@ -88,13 +69,16 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       request={request}
       icon={<ShieldIcon />}
       title={
-        <>
-          {fromApp ? 'Allow the app in this card to run' : 'Allow'}{' '}
-          <code className="title-code">
-            <SafeName name={payload.tool} />
-          </code>
-          {fromApp ? '?' : ' to run?'}
-        </>
+        <T
+          id={fromApp ? 'pending.tool.titleFromApp' : 'pending.tool.title'}
+          components={{
+            tool: (
+              <code className="title-code">
+                <SafeName name={payload.tool} />
+              </code>
+            ),
+          }}
+        />
       }
       error={error}
       footer={
@@ -103,13 +87,9 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
             variant="danger"
             onClick={deny}
             disabled={busy}
-            title={
-              payload.appCard
-                ? "Refuse this call, and this app's later calls to this tool until its card is shown again."
-                : undefined
-            }
+            title={payload.appCard ? t('pending.tool.denyAppCardHint') : undefined}
           >
-            Deny
+            {t('pending.tool.deny')}
           </Button>
           <div className="spacer" />
           {choices
@@ -117,67 +97,71 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
             .reverse()
             .map((choice) => (
               <Button
-                key={choice.decision}
+                key={choice}
                 size="sm"
-                onClick={() => allow(choice.decision)}
+                onClick={() => allow(choice)}
                 disabled={busy || !parsed.ok}
-                title={choice.hint}
+                title={t(`pending.tool.hint.${choice}`)}
               >
-                {choice.label}
+                {t(`pending.tool.choice.${choice}`)}
               </Button>
             ))}
           <Button
             variant="primary"
             onClick={() => allow('allow-once')}
             disabled={busy || !parsed.ok}
-            title={ALLOW_CHOICES[0]!.hint}
+            title={t('pending.tool.hint.allow-once')}
           >
-            Allow once
+            {t('pending.tool.choice.allow-once')}
           </Button>
         </>
       }
     >
       {payload.requestedBy === 'app' ? (
         <p className="consent-requested-by" data-testid="consent-from-app">
-          {payload.appCard
-            ? 'Asked from the app in this card, not by the model. While this question is open, its other calls to this tool are not made, and none runs once the card closes.'
-            : 'Asked from the app in this card, not by the model.'}
+          {t(payload.appCard ? 'pending.tool.fromAppCard' : 'pending.tool.fromApp')}
         </p>
       ) : null}
       {payload.approvalChanged ? (
         <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} />
       ) : null}
-      <section className="consent-tool" aria-label="Tool">
+      <section className="consent-tool" aria-label={t('pending.tool.section')}>
         <div className="consent-tool-line" role="heading" aria-level={3}>
           <SafeName className="consent-server" name={payload.server} />
           <span aria-hidden="true" className="muted">
             ›
           </span>
           <SafeName className="tool-name" name={payload.tool} />
-          {payload.serverTrusted ? <Chip tone="success">trusted server</Chip> : null}
+          {payload.serverTrusted ? <Chip tone="success">{t('pending.tool.trustedServer')}</Chip> : null}
         </div>
         <div className="consent-server-words" data-testid="tool-server-words">
           <span className="claims-label">
-            {payload.serverTrusted ? 'In the words of a server you trust:' : 'In the server’s own words, not verified:'}
+            {t(payload.serverTrusted ? 'pending.tool.wordsTrusted' : 'pending.tool.wordsUnverified')}
           </span>
           {title ? (
             <p className="consent-claimed-title">
-              Calls it{' '}
-              <q>
-                <SafeName name={title} />
-              </q>
+              <T
+                id="pending.tool.callsIt"
+                components={{
+                  title: (
+                    <q>
+                      <SafeName name={title} />
+                    </q>
+                  ),
+                }}
+              />
             </p>
           ) : null}
           {payload.description ? (
             <p className="consent-description">{payload.description}</p>
           ) : (
-            <p className="muted small">The server gave no description.</p>
+            <p className="muted small">{t('pending.tool.noDescription')}</p>
           )}
         </div>
         {chips.length > 0 ? (
           <div className="tool-claims consent-claims">
             <span className="claims-label">
-              {payload.annotationsTrusted ? 'Reported by a server you trust:' : 'Claimed by the server, not verified:'}
+              {t(payload.annotationsTrusted ? 'pending.tool.claimsTrusted' : 'pending.tool.claimsUnverified')}
             </span>
             {chips.map((chip) => (
               <Chip key={chip.label} tone={chip.tone}>
@@ -191,13 +175,13 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       <div className="field">
         <div className="field-label-row">
           <label className="field-label" htmlFor={argsId}>
-            Arguments
+            {t('pending.tool.arguments')}
           </label>
-          {edited ? <Chip tone="warning">edited</Chip> : null}
+          {edited ? <Chip tone="warning">{t('pending.tool.edited')}</Chip> : null}
           <div className="spacer" />
           {text !== original ? (
             <Button size="sm" variant="ghost" onClick={() => setText(original)}>
-              Undo changes
+              {t('pending.tool.undo')}
             </Button>
           ) : null}
         </div>
@@ -217,8 +201,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           </p>
         ) : (
           <p className="field-hint" id={`${argsId}-help`}>
-            Exactly what {asker} asked for. Edit it to send different arguments to the server
-            {fromApp ? '.' : '; the chat keeps both.'}
+            {t(fromApp ? 'pending.tool.argsHintApp' : 'pending.tool.argsHintModel')}
           </p>
         )}
         {check !== undefined && 'issues' in check && check.issues.length > 0 ? (
@@ -229,19 +212,19 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           >
             <WarningIcon />
             <div className="banner-text">
-              <strong>The edited arguments do not match what the tool says it takes</strong>
-              <ul aria-label="What does not match">
+              <strong>{t('pending.tool.schemaMismatch')}</strong>
+              <ul aria-label={t('pending.tool.schemaIssues')}>
                 {check.issues.map((issue) => (
                   <li key={issue}>{issue}</li>
                 ))}
               </ul>
-              <span>You can still send them; the server may refuse them.</span>
+              <span>{t('pending.tool.schemaStillSend')}</span>
             </div>
           </div>
         ) : null}
         {check !== undefined && 'unchecked' in check ? (
           <p className="field-hint" data-testid="argument-schema-unchecked">
-            Berth could not check the edited arguments against the tool’s schema: {check.unchecked}
+            {t('pending.tool.schemaUnchecked', { reason: check.unchecked })}
           </p>
         ) : null}
       </div>
@@ -250,14 +233,18 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
 
       <div className="field">
         <label className="field-label" htmlFor={reasonId}>
-          Reason if you deny <span className="muted">(optional, told to {asker})</span>
+          <T
+            id="pending.tool.reasonLabel"
+            values={{ asker: fromApp ? 'app' : 'model' }}
+            components={{ note: <span className="muted" /> }}
+          />
         </label>
         <input
           id={reasonId}
           className="input"
           value={reason}
           maxLength={2000}
-          placeholder="e.g. Use the staging database instead"
+          placeholder={t('pending.tool.reasonPlaceholder')}
           onChange={(e) => setReason(e.target.value)}
         />
       </div>

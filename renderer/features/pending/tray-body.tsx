@@ -5,9 +5,11 @@ import type { PendingKind, PendingRequest, PendingRequestOf } from '../../../sha
 import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { IconButton } from '../../ui/controls';
 import { BookIcon, CloseIcon, ExternalIcon, FolderIcon, FormIcon, ShieldIcon, SparkleIcon } from '../../ui/icons';
-import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
+import { describeRequest, formatAge, kindCount, kindLabel } from './pending-model';
 import { SafeName } from '../shell/safe-name';
 import { showableName } from '../../../shared/domain/showable-name';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 // What the open Requests tray lists (pending-tray.tsx keeps the button and the state; this loads
 // with the tray's first opening).
@@ -54,27 +56,23 @@ export function TrayBody({
   onDone,
   onDismissAwaiting,
 }: TrayBodyProps) {
+  const t = useT();
   const total = pending.length;
   return (
     <>
       <div className="popover-head">
-        <strong>Waiting for you</strong>
+        <strong>{t('pending.tray.head')}</strong>
         <div className="chips">
           {PENDING_KINDS.map((kind) =>
             counts[kind] > 0 ? (
               <span key={kind} className={clsx('chip', 'kind-chip', `kind-${kind}`)}>
-                {KIND_ICONS[kind]} {counts[kind]}{' '}
-                {(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}
+                {KIND_ICONS[kind]} {kindCount(kind, counts[kind])}
               </span>
             ) : null,
           )}
         </div>
       </div>
-      {total === 0 && awaiting.length === 0 ? (
-        <p className="popover-empty">
-          Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.
-        </p>
-      ) : null}
+      {total === 0 && awaiting.length === 0 ? <p className="popover-empty">{t('pending.tray.empty')}</p> : null}
       {total > 0 ? (
         <Suspense fallback={null}>
           <NotificationsOffer />
@@ -87,8 +85,8 @@ export function TrayBody({
       ) : null}
       {total > 0 && (!review || total > reviewed.length) ? (
         <>
-          {review ? <span className="sidebar-heading tray-others-heading">Other requests</span> : null}
-          <ul className="tray-list" aria-label={review ? 'Other waiting requests' : 'Waiting requests'}>
+          {review ? <span className="sidebar-heading tray-others-heading">{t('pending.tray.others')}</span> : null}
+          <ul className="tray-list" aria-label={t(review ? 'pending.tray.otherList' : 'pending.tray.list')}>
             {pending.map((request, index) =>
               review && listed.has(request.id) ? null : (
                 <li key={request.id}>
@@ -98,16 +96,20 @@ export function TrayBody({
                     </span>
                     <span className="tray-item-text">
                       <span className="tray-item-title">
-                        {KIND_LABELS[request.kind].one} ·{' '}
+                        {kindLabel(request.kind)} ·{' '}
                         <strong>
                           <SafeName name={request.server} />
                         </strong>
                       </span>
                       <bdi className="tray-item-detail">{describeRequest(request)}</bdi>
-                      {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
+                      {titles[index] ? (
+                        <span className="tray-item-detail">
+                          {t('pending.tray.inConversation', { title: titles[index] })}
+                        </span>
+                      ) : null}
                       {review && request.kind === 'tool-call' ? (
                         <span className="tray-item-detail tray-item-late" data-testid="late-call">
-                          Arrived after this list opened: not in “Allow all”
+                          {t('pending.tray.late')}
                         </span>
                       ) : null}
                     </span>
@@ -121,22 +123,29 @@ export function TrayBody({
       ) : null}
       {awaiting.length > 0 ? (
         <div className="tray-awaiting">
-          <span className="sidebar-heading">Opened in your browser</span>
+          <span className="sidebar-heading">{t('pending.tray.opened')}</span>
           <ul className="tray-list">
             {awaiting.map((item) => (
               <li key={item.id} className="tray-awaiting-item">
                 <ExternalIcon />
                 <span className="tray-item-text">
                   <span className="tray-item-title">
-                    <strong>
-                      <SafeName name={item.domain} />
-                    </strong>{' '}
-                    for <SafeName name={item.server} />
+                    <T
+                      id="pending.tray.awaitingFor"
+                      components={{
+                        domain: (
+                          <strong>
+                            <SafeName name={item.domain} />
+                          </strong>
+                        ),
+                        server: <SafeName name={item.server} />,
+                      }}
+                    />
                   </span>
-                  <span className="tray-item-detail">Waiting for the server to say you are done.</span>
+                  <span className="tray-item-detail">{t('pending.tray.awaitingDone')}</span>
                 </span>
                 <IconButton
-                  label={`Stop waiting for ${showableName(item.domain)}`}
+                  label={t('pending.tray.stopWaiting', { domain: showableName(item.domain) })}
                   icon={<CloseIcon />}
                   onClick={() => onDismissAwaiting(item.id)}
                 />

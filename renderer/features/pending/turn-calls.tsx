@@ -4,6 +4,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { argumentsSummary } from './pending-model';
 import { SafeName } from '../shell/safe-name';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The other tool calls of the same turn that wait too (the model asked for
@@ -22,26 +23,17 @@ export function TurnCalls({ request }: { request: PendingRequestOf<'tool-call'> 
           ),
     ),
   );
+  const t = useT();
   const focusPending = useBerth((s) => s.focusPending);
   const reviewTogether = useBerth((s) => s.reviewPendingTogether);
   if (others.length === 0) return null;
   return (
-    <section className="consent-turn" aria-label="Other calls of this turn" data-testid="turn-calls">
-      <span className="claims-label">
-        {others.length === 1
-          ? '1 other call of this turn is waiting'
-          : `${others.length} other calls of this turn are waiting`}
-        :
-      </span>
+    <section className="consent-turn" aria-label={t('pending.turn.label')} data-testid="turn-calls">
+      <span className="claims-label">{t('pending.turn.waiting', { count: others.length })}</span>
       <ul>
         {others.map((other) => (
           <li key={other.id} className="consent-turn-call">
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => focusPending(other.id)}
-              title="Open this call instead; this one keeps waiting"
-            >
+            <Button size="sm" variant="ghost" onClick={() => focusPending(other.id)} title={t('pending.turn.openHint')}>
               <strong>
                 <SafeName name={other.server} />
               </strong>
@@ -58,9 +50,9 @@ export function TurnCalls({ request }: { request: PendingRequestOf<'tool-call'> 
         <Button
           size="sm"
           onClick={() => reviewTogether([request.id, ...others.map((other) => other.id)])}
-          title="Put these calls aside and list them in the Requests tray, to allow or deny them together"
+          title={t('pending.turn.reviewHint')}
         >
-          Review all {others.length + 1} together
+          {t('pending.turn.review', { count: others.length + 1 })}
         </Button>
       </div>
     </section>

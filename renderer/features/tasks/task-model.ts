@@ -66,13 +66,13 @@ export function progressText(progress: TaskRecord['progress']): string | undefin
   return progress.total !== undefined ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
 }
 
-/** How long ago, in words that fit a table cell: "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago". */
-export function relativeAge(ms: number): string {
+/** How long ago, as the unit and count a message words ("tasks.row.age"): under 5 s is "now". */
+export function ageParts(ms: number): { unit: 'now' | 's' | 'min' | 'h' | 'd'; n: number } {
   const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 5) return { unit: 'now', n: 0 };
+  if (seconds < 60) return { unit: 's', n: seconds };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return { unit: 'min', n: minutes };
   const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} d ago`;
+  return hours < 48 ? { unit: 'h', n: hours } : { unit: 'd', n: Math.floor(hours / 24) };
 }

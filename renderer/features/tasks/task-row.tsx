@@ -1,11 +1,13 @@
 import clsx from 'clsx';
 import { memo, useState, type ReactNode } from 'react';
-import { isTerminalTaskStatus, type TaskRecord } from '../../../shared/domain/task';
+import { isTerminalTaskStatus, type TaskRecord, type TaskStatus } from '../../../shared/domain/task';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../../ui/icons';
 import { useAnswerTarget } from './answer-target';
-import { progressText, relativeAge, shownTaskStatus, taskChip, taskDetail, taskSubject } from './task-model';
+import { ageParts, progressText, shownTaskStatus, taskChip, taskDetail, taskSubject } from './task-model';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { useT, type Translate } from '../../i18n/use-t';
 import { Row } from '../../ui/list';
 
 const KIND_ICONS: Record<TaskRecord['kind'], ReactNode> = {
@@ -15,11 +17,31 @@ const KIND_ICONS: Record<TaskRecord['kind'], ReactNode> = {
 };
 
 /** Where the task came from, in words: its conversation, or who asked. */
-function origin(task: TaskRecord, conversationTitle: string | undefined, conversationsLoaded: boolean): string {
-  if (task.side === 'receiver') return `Asked by ${task.server}`;
-  if (task.conversationId === undefined) return 'Not from a conversation';
+function origin(
+  t: Translate,
+  task: TaskRecord,
+  conversationTitle: string | undefined,
+  conversationsLoaded: boolean,
+): string {
+  if (task.side === 'receiver') return t('tasks.row.askedBy', { server: task.server });
+  if (task.conversationId === undefined) return t('tasks.row.noConversation');
   if (conversationTitle !== undefined) return conversationTitle;
-  return conversationsLoaded ? 'A deleted conversation' : 'A conversation';
+  return t(conversationsLoaded ? 'tasks.row.deletedConversation' : 'tasks.row.someConversation');
+}
+
+/** The status chip's words: the status, or "Expired" for a task lost because it expired. */
+function chipWords(t: Translate, status: TaskStatus, expired: boolean | undefined): string {
+  return t(`tasks.status.${status === 'lost' && expired === true ? 'expired' : status}`);
+}
+
+/** The server's progress message as it wrote it, else "3 of 10" (or "3" without a total). */
+function progressWords(t: Translate, progress: TaskRecord['progress']): string | undefined {
+  if (progress === undefined || (progress.message !== undefined && progress.message !== '')) {
+    return progressText(progress);
+  }
+  return progress.total !== undefined
+    ? t('tasks.row.progressOf', { progress: formatNumber(progress.progress), total: formatNumber(progress.total) })
+    : formatNumber(progress.progress);
 }
 
 /** One task: what runs where, its status in words, the server's message and progress, and what the person can do about it. */
@@ -34,6 +56,7 @@ export const TaskRow = memo(function TaskRow({
   conversationsLoaded: boolean;
   now: number;
 }) {
+  const t = useT();
   const cancelTask = useBerth((s) => s.cancelTask);
   const focusPending = useBerth((s) => s.focusPending);
   const showToolCallInChat = useBerth((s) => s.showToolCallInChat);
@@ -43,7 +66,8 @@ export const TaskRow = memo(function TaskRow({
   const status = shownTaskStatus(task.status, answerId);
   const subject = taskSubject(task);
   const detail = taskDetail(task);
-  const progress = progressText(task.progress);
+  const progress = progressWords(t, task.progress);
+  const age = (ms: number) => t('tasks.row.age', ageParts(ms));
   const fraction =
     task.progress?.total !== undefined && task.progress.total > 0
       ? Math.min(1, Math.max(0, task.progress.progress / task.progress.total))
@@ -63,7 +87,7 @@ export const TaskRow = memo(function TaskRow({
   return (
     <Row
       className={clsx('task-row', `task-${status}`)}
-      aria-label={`${subject} on ${task.server}`}
+      aria-label={t('tasks.row.label', { subject, server: task.server })}
       data-task={task.id}
       data-status={status}
       tabIndex={-1}
@@ -81,7 +105,7 @@ export const TaskRow = memo(function TaskRow({
             </span>
             <span className={clsx('task-subject', task.kind !== 'tool' && 'task-subject-request')}>{subject}</span>
           </span>
-          <Chip tone={taskChip(status, task.expired).tone}>{taskChip(status, task.expired).label}</Chip>
+          <Chip tone={taskChip(status, task.expired).tone}>{chipWords(t, status, task.expired)}</Chip>
         </div>
         {detail !== undefined ? (
           <p
@@ -100,7 +124,7 @@ export const TaskRow = memo(function TaskRow({
             <div
               className={clsx('progress', fraction === undefined && 'indeterminate')}
               role="progressbar"
-              aria-label={`Progress of ${subject}`}
+              aria-label={t('tasks.row.progressLabel', { subject })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={fraction === undefined ? undefined : Math.round(fraction * 100)}
@@ -116,17 +140,17 @@ export const TaskRow = memo(function TaskRow({
         <div className="task-meta">
           <span className="task-origin">
             {task.side === 'requester' && task.conversationId !== undefined ? <ChatIcon /> : null}
-            {origin(task, conversationTitle, conversationsLoaded)}
+            {origin(t, task, conversationTitle, conversationsLoaded)}
           </span>
           <span aria-hidden="true">·</span>
-          <time dateTime={new Date(task.createdAt).toISOString()} title={new Date(task.createdAt).toLocaleString()}>
-            Started {relativeAge(now - task.createdAt)}
+          <time dateTime={new Date(task.createdAt).toISOString()} title={formatDateTime(task.createdAt)}>
+            {t('tasks.row.started', { age: age(now - task.createdAt) })}
           </time>
           {!running ? (
             <>
               <span aria-hidden="true">·</span>
-              <time dateTime={new Date(task.updatedAt).toISOString()} title={new Date(task.updatedAt).toLocaleString()}>
-                ended {relativeAge(now - task.updatedAt)}
+              <time dateTime={new Date(task.updatedAt).toISOString()} title={formatDateTime(task.updatedAt)}>
+                {t('tasks.row.ended', { age: age(now - task.updatedAt) })}
               </time>
             </>
           ) : null}
@@ -135,7 +159,7 @@ export const TaskRow = memo(function TaskRow({
       <div className="task-actions">
         {running && answerId !== undefined ? (
           <Button size="sm" variant="primary" icon={<FormIcon />} onClick={() => focusPending(answerId)}>
-            Answer
+            {t('tasks.row.answer')}
           </Button>
         ) : null}
         {card !== undefined ? (
@@ -145,12 +169,12 @@ export const TaskRow = memo(function TaskRow({
             icon={<ChatIcon />}
             onClick={() => showToolCallInChat(card.conversationId, card.toolUseId)}
           >
-            Show in chat
+            {t('tasks.row.showInChat')}
           </Button>
         ) : null}
         {running ? (
           <Button size="sm" icon={<StopIcon />} onClick={() => void cancel()} disabled={cancelling}>
-            {cancelling ? 'Cancelling…' : 'Cancel task'}
+            {t(cancelling ? 'tasks.row.cancelling' : 'tasks.row.cancel')}
           </Button>
         ) : null}
       </div>

@@ -6,7 +6,8 @@ import type { TaskRecord } from '../../../shared/domain/task';
 import { fail, ok } from '../../../shared/result';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
-import { relativeAge, taskDetail } from './task-model';
+import { ageParts, taskDetail } from './task-model';
+import { translate } from '../../i18n/use-t';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 useMountedAppEnvironment();
@@ -246,13 +247,37 @@ describe('<TasksView>', () => {
   });
 });
 
+describe('<TasksView> in Chinese', () => {
+  it('words the sections, the status, the progress and the age in the active language, the server’s words as they are', async () => {
+    mount([task('t1', { statusMessage: 'Gathering sources', progress: { progress: 2, total: 5 } })], {
+      // The Language setting, as the person picked it: the app follows it live.
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+          language: 'zh-CN',
+        }),
+    });
+    const running = await screen.findByRole('list', { name: '运行中的任务' }, { timeout: 5_000 });
+    const row = within(running).getByRole('listitem', { name: 'everything 上的 simulate-research-query' });
+    expect(within(row).getByText('进行中')).toBeTruthy();
+    expect(within(row).getByText('Gathering sources')).toBeTruthy();
+    expect(within(row).getByText('2 / 5')).toBeTruthy();
+    expect(within(row).getByText(/^开始于\d+ 分钟前$/)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '取消任务' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '清除已结束' })).toBeTruthy();
+  });
+});
+
 describe('task model', () => {
   it('puts ages and details in words', () => {
-    expect(relativeAge(2_000)).toBe('just now');
-    expect(relativeAge(42_000)).toBe('42 s ago');
-    expect(relativeAge(5 * 60_000)).toBe('5 min ago');
-    expect(relativeAge(3 * 3_600_000)).toBe('3 h ago');
-    expect(relativeAge(72 * 3_600_000)).toBe('3 d ago');
+    const age = (ms: number) => translate('tasks.row.age', ageParts(ms));
+    expect(age(2_000)).toBe('just now');
+    expect(age(42_000)).toBe('42 s ago');
+    expect(age(5 * 60_000)).toBe('5 min ago');
+    expect(age(3 * 3_600_000)).toBe('3 h ago');
+    expect(age(72 * 3_600_000)).toBe('3 d ago');
     expect(taskDetail({ status: 'failed', statusMessage: 'Boom', error: 'Boom' })).toBe('Boom');
     expect(taskDetail({ status: 'failed', statusMessage: 'Step 3', error: 'Boom' })).toBe('Step 3 · Boom');
     expect(taskDetail({ status: 'lost' })).toBe('Berth can no longer reach this task.');

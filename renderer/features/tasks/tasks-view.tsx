@@ -6,6 +6,7 @@ import { Button, EmptyState, InlineAlert } from '../../ui/controls';
 import { TasksIcon, TrashIcon } from '../../ui/icons';
 import { TaskRow } from './task-row';
 import { List } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Every running and recent MCP task across servers: tool calls a server runs
@@ -13,6 +14,7 @@ import { List } from '../../ui/list';
  * Running ones first, then the finished ones until the person clears them.
  */
 export function TasksView() {
+  const t = useT();
   const tasks = useBerth((s) => s.tasks);
   const loaded = useBerth((s) => s.tasksLoaded);
   const error = useBerth((s) => s.tasksError);
@@ -22,8 +24,8 @@ export function TasksView() {
   const conversationList = useBerth((s) => s.conversations);
   const conversationsLoaded = useBerth((s) => s.conversationsLoaded);
   const titles = useMemo(() => new Map(conversationList.map((c) => [c.id, c.title])), [conversationList]);
-  const running = tasks.filter((t) => !isTerminalTaskStatus(t.status));
-  const finished = tasks.filter((t) => isTerminalTaskStatus(t.status));
+  const running = tasks.filter((task) => !isTerminalTaskStatus(task.status));
+  const finished = tasks.filter((task) => isTerminalTaskStatus(task.status));
   // Ages read "42 s ago": tick every second while there is anything to age.
   const now = useNow(tasks.length > 0, 1000);
   const page = useRef<HTMLDivElement>(null);
@@ -36,16 +38,16 @@ export function TasksView() {
           <InlineAlert
             action={
               <Button size="sm" onClick={() => void loadTasks()}>
-                Try again
+                {t('tasks.view.retry')}
               </Button>
             }
           >
-            Could not read the tasks: {error}
+            {t('tasks.view.readFailed', { error })}
           </InlineAlert>
         </div>
       </div>
     ) : (
-      <p className="view-loading">Loading…</p>
+      <p className="view-loading">{t('tasks.view.loading')}</p>
     );
   }
 
@@ -64,31 +66,27 @@ export function TasksView() {
     <div className="tasks-view">
       <div className="tasks-page" ref={page}>
         {tasks.length === 0 ? (
-          <EmptyState icon={<TasksIcon />} title="No tasks">
-            <p>
-              Long-running tool calls and requests from servers appear here: a tool the server runs as a task (a
-              research query, a long build), or a sampling request or question a server asks Berth to handle in the
-              background.
-            </p>
-            <p>
-              Follow their progress, answer their questions and cancel them here, across all servers and conversations,
-              even after reloading the window.
-            </p>
+          <EmptyState icon={<TasksIcon />} title={t('tasks.view.empty')}>
+            <p>{t('tasks.view.emptyWhat')}</p>
+            <p>{t('tasks.view.emptyHow')}</p>
           </EmptyState>
         ) : (
           <>
             <section className="tasks-section" aria-labelledby="tasks-running-title">
               <header className="tasks-section-head">
-                <h2 id="tasks-running-title">Running</h2>
+                <h2 id="tasks-running-title">{t('tasks.view.running')}</h2>
                 <span className="tasks-count">{running.length}</span>
               </header>
-              <List aria-label="Running tasks" empty={<p className="tasks-none">Nothing is running.</p>}>
+              <List
+                aria-label={t('tasks.view.runningList')}
+                empty={<p className="tasks-none">{t('tasks.view.noneRunning')}</p>}
+              >
                 {rows(running)}
               </List>
             </section>
             <section className="tasks-section" aria-labelledby="tasks-finished-title">
               <header className="tasks-section-head">
-                <h2 id="tasks-finished-title">Finished</h2>
+                <h2 id="tasks-finished-title">{t('tasks.view.finished')}</h2>
                 <span className="tasks-count">{finished.length}</span>
                 <div className="spacer" />
                 <Button
@@ -98,12 +96,12 @@ export function TasksView() {
                   onClick={() => void clearFinished()}
                   disabled={finished.length === 0}
                 >
-                  Clear finished
+                  {t('tasks.view.clearFinished')}
                 </Button>
               </header>
               <List
-                aria-label="Finished tasks"
-                empty={<p className="tasks-none">Tasks that end are listed here until you clear them.</p>}
+                aria-label={t('tasks.view.finishedList')}
+                empty={<p className="tasks-none">{t('tasks.view.noneFinished')}</p>}
               >
                 {rows(finished)}
               </List>
