@@ -48,4 +48,14 @@ describe("a host message worded in the person's language", () => {
     expect(shown(undefined).textContent).toBe(FALLBACK);
     expect(hostText({ code: 'nothing.known' }, FALLBACK)).toBe(FALLBACK);
   });
+
+  it('keeps a param with backslashes as written (a Windows path, an escaped name), never decoding it', async () => {
+    await activateLocale('en');
+    const command = 'C:\\tools\\x41\\u202Eexe.cmd';
+    const message: HostMessage = { code: 'server-start.command-missing', params: { command } };
+    expect(hostText(message, FALLBACK)).toContain(command);
+    // Decoded, `\x41` would read "A" and `\u202E` would turn the text right to left.
+    expect(hostText(message, FALLBACK)).not.toContain('\u202E');
+    expect(shown(message).querySelector('code')?.textContent).toBe(command);
+  });
 });

@@ -3,6 +3,7 @@ import type { ServerStartCode } from '../../shared/domain/server-start-error';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
+import { translate } from './use-t';
 
 // Every code a family of host messages can carry has its words in the catalog: a code added on the
 // host without them fails typecheck here.
@@ -19,7 +20,8 @@ function known(message: HostMessage | undefined): message is HostMessage & { cod
 export function hostText(message: HostMessage | undefined, fallback: string): string {
   if (!known(message)) return fallback;
   // Markup the catalog adds (<code>) has no place in plain text: keep its words.
-  return i18n._(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
+  // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
+  return translate(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
 }
 
 /**
