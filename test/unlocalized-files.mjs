@@ -20,8 +20,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/bundles/bundle-review-facts.tsx',
   'renderer/features/bundles/bundle-settings.tsx',
   // renderer/features/chat
-  'renderer/features/chat/chat-view.tsx',
-  'renderer/features/chat/composer.tsx',
   'renderer/features/chat/content-blocks.tsx',
   'renderer/features/chat/context-cut-block.tsx',
   'renderer/features/chat/context-meter.tsx',
