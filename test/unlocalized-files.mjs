@@ -20,7 +20,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/bundles/bundle-review-facts.tsx',
   'renderer/features/bundles/bundle-settings.tsx',
   // renderer/features/chat
-  'renderer/features/chat/content-blocks.tsx',
   'renderer/features/chat/context-cut-block.tsx',
   'renderer/features/chat/context-meter.tsx',
   'renderer/features/chat/host-tool-card.tsx',
@@ -42,7 +41,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/thinking-block.tsx',
   'renderer/features/chat/tool-call-waiting.tsx',
   'renderer/features/chat/tool-card-task-line.tsx',
-  'renderer/features/chat/tool-result-note.tsx',
   'renderer/features/chat/tool-search-panel.tsx',
   'renderer/features/chat/tool-switch-list.tsx',
   'renderer/features/chat/tools-popover-body.tsx',
