@@ -45,8 +45,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/tool-switch-list.tsx',
   'renderer/features/chat/tools-popover-body.tsx',
   'renderer/features/chat/tools-popover.tsx',
-  'renderer/features/chat/usage-facts.tsx',
-  'renderer/features/chat/usage-line.tsx',
   'renderer/features/chat/use-file-drop.tsx',
   'renderer/features/chat/use-mentions.tsx',
   // renderer/features/config-import

@@ -146,7 +146,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         </Suspense>
         {total !== undefined ? (
           <span className="conversation-usage" data-testid="conversation-usage" title={t('chat.view.usage.hint')}>
-            {t('chat.view.usage.total', { summary: usageSummary(total) })}
+            {t('chat.view.usage.total', { summary: usageSummary(total, t) })}
           </span>
         ) : null}
         <ToolsPopover conversation={conversation} open={toolsOpen} onOpenChange={setToolsOpen} />
