@@ -7,11 +7,6 @@
 /** Paths from the repository root. */
 export const UNLOCALIZED_FILES = [
   // renderer/features/apps
-  'renderer/features/apps/app-frame.tsx',
-  'renderer/features/apps/composer-apps.tsx',
-  'renderer/features/apps/open-link-dialog.tsx',
-  'renderer/features/apps/permission-ask.tsx',
-  'renderer/features/apps/server-apps.tsx',
   // renderer/features/bundles
   'renderer/features/bundles/bundle-dialog.tsx',
   'renderer/features/bundles/bundle-entry.tsx',
