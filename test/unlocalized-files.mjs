@@ -18,7 +18,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/context-cut-block.tsx',
   'renderer/features/chat/context-meter.tsx',
   'renderer/features/chat/large-result.tsx',
-  'renderer/features/chat/limit-offers.tsx',
   'renderer/features/chat/prompt-form.tsx',
   'renderer/features/chat/reasoning-control.tsx',
   'renderer/features/chat/tool-card-task-line.tsx',
