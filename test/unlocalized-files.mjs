@@ -20,7 +20,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/large-result.tsx',
   'renderer/features/chat/prompt-form.tsx',
   'renderer/features/chat/reasoning-control.tsx',
-  'renderer/features/chat/tool-card-task-line.tsx',
   'renderer/features/chat/tool-search-panel.tsx',
   // renderer/features/config-import
   'renderer/features/config-import/export-dialog.tsx',
