@@ -15,7 +15,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/bundles/bundle-review-facts.tsx',
   'renderer/features/bundles/bundle-settings.tsx',
   // renderer/features/chat
-  'renderer/features/chat/context-cut-block.tsx',
   'renderer/features/chat/context-meter.tsx',
   'renderer/features/chat/large-result.tsx',
   'renderer/features/chat/prompt-form.tsx',
