@@ -24,6 +24,7 @@ import { PermissionAsk } from './permission-ask';
 import { closedNote, createRequestGate } from './request-gate';
 import { useAppResource } from './use-app-resource';
 import { useFloatingRow } from './use-floating-row';
+import { translate, useT } from '../../i18n/use-t';
 
 export interface AppFrameProps {
   origin: AppOrigin;
@@ -64,6 +65,7 @@ export function AppFrame({
   loadBridge,
   onRunningChange,
 }: AppFrameProps) {
+  const t = useT();
   const berth = useBerthStore();
   const transport = useBerth((s) => s.appsTransport);
   const hostVersion = useBerth((s) => s.appInfo?.version ?? '0');
@@ -160,7 +162,8 @@ export function AppFrame({
       proxyUrl: proxyDocumentUrl(ready.proxyUrl, ready.resource.csp),
       resource: ready.resource,
       allowedPermissions: allowed.filter((p) => ready.resource.permissions.includes(p)),
-      title: `App of ${origin.server}: ${tool}`,
+      // translate, not t: the session starts once, and a language switch must not rebuild a running app.
+      title: translate('apps.frame.label', { server: origin.server, tool }),
       // Read, not a dependency: Berth's version arriving late must not rebuild a running app.
       hostVersion: latest.current.hostVersion,
       hostContext: hostContext(),
@@ -175,11 +178,11 @@ export function AppFrame({
       },
       onRequestTeardown: () => {
         void started.close(true);
-        setNote('The app closed itself.');
+        setNote(translate('apps.frame.closedItself'));
       },
       onError: (message) => {
         void started.close(false);
-        setNote(`The app stopped working: ${message}`);
+        setNote(translate('apps.frame.stopped', { message }));
       },
       onCspRefusal: (text) => setRefusals((shown) => (shown.includes(text) ? shown : [...shown, text].slice(-3))),
     });
@@ -270,7 +273,7 @@ export function AppFrame({
       ref={wrapper}
       className="app-frame"
       role="group"
-      aria-label={`App of ${origin.server}: ${tool}`}
+      aria-label={t('apps.frame.label', { server: origin.server, tool })}
       tabIndex={-1}
       data-app-state={closed ? 'closed' : load.state}
     >
@@ -287,25 +290,22 @@ export function AppFrame({
         </p>
       ) : null}
       {refusals.length > 0 && !closed ? (
-        <div className="app-frame-note" role="note" aria-label="What the app's security policy refused">
+        <div className="app-frame-note" role="note" aria-label={t('apps.frame.refusedLabel')}>
           <WarningIcon />{' '}
-          <span>
-            {refusals.join(' ')} Parts of the app may not work: its server can declare what it needs in the
-            resource&apos;s _meta.ui.csp. The text result is below.
-          </span>
+          <span>{t('apps.frame.refused', { refusals: refusals.join(' '), field: '_meta.ui.csp' })}</span>
         </div>
       ) : null}
       {closed ? (
         <div className="app-frame-note" role="note">
-          <WarningIcon /> <span>{note} The text result is below.</span>
+          <WarningIcon /> <span>{t('apps.frame.closed', { note })}</span>
           <Button size="sm" icon={<RestartIcon />} onClick={reload}>
-            Reload app
+            {t('apps.frame.reload')}
           </Button>
         </div>
       ) : null}
       {load.state === 'loading' ? (
         <div className="app-frame-loading" style={{ height: frameBoxHeight(height) }} aria-busy="true">
-          Loading the app…
+          {t('apps.frame.loading')}
         </div>
       ) : null}
       {ready && !closed ? (
@@ -326,7 +326,7 @@ export function AppFrame({
                 </span>
                 <div className="spacer" />
                 <Button ref={exitButton} size="sm" onClick={leaveFloating}>
-                  {mode === 'fullscreen' ? 'Exit full screen (Esc)' : 'Back to the card'}
+                  {t(mode === 'fullscreen' ? 'apps.frame.exitFullscreen' : 'apps.frame.backToCard')}
                 </Button>
               </div>
             ) : null}

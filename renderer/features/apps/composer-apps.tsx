@@ -6,6 +6,8 @@ import { Button, IconButton } from '../../ui/controls';
 import { CloseIcon, SendIcon } from '../../ui/icons';
 import { useAppsState, type MessageProposal } from './apps-state';
 import { contextChipLabel, contextText, shownContexts } from './model-context';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Above the composer, for a conversation with apps: what they added to the
@@ -32,13 +34,17 @@ export default function ComposerApps({
   );
 }
 
+// The bridge's method and topic (wire names, not words).
+const MODEL_CONTEXT_METHOD = 'apps.modelContext';
+const MODEL_CONTEXT_TOPIC = 'apps.modelContextChanged';
+
 /** Follows the host's record of what apps added (`apps.modelContext`, then `apps.modelContextChanged`). */
 export function useModelContexts(conversationId: string): { contexts: AppModelContext[]; error: string | undefined } {
   const { value, error } = useLiveHostList(
     {
-      method: 'apps.modelContext',
+      method: MODEL_CONTEXT_METHOD,
       input: { conversationId },
-      topic: 'apps.modelContextChanged',
+      topic: MODEL_CONTEXT_TOPIC,
       fromAnswer: (contexts) => contexts,
       fromEvent: (payload) => (payload.conversationId === conversationId ? { value: payload.contexts } : undefined),
     },
@@ -50,11 +56,12 @@ export function useModelContexts(conversationId: string): { contexts: AppModelCo
 function ModelContextChips({ conversationId }: { conversationId: string }) {
   const transport = useBerth((s) => s.appsTransport);
   const toastFailure = useBerth((s) => s.toastFailure);
+  const t = useT();
   const { contexts, error } = useModelContexts(conversationId);
   if (error !== undefined) {
     return (
       <p className="field-error composer-error" role="alert">
-        Could not read what apps added to the model’s context: {error}
+        {t('apps.context.readFailed', { error })}
       </p>
     );
   }
@@ -64,11 +71,11 @@ function ModelContextChips({ conversationId }: { conversationId: string }) {
       origin: { server: context.server, conversationId, toolUseId: context.toolUseId },
       content: [],
     });
-    if (!result.ok) toastFailure('Could not remove what the app added', result);
+    if (!result.ok) toastFailure(t('apps.context.removeFailed'), result);
   };
   return (
-    <div className="app-context" role="group" aria-label="Added by apps to the next message">
-      <span className="args-caption">Apps add to your next message</span>
+    <div className="app-context" role="group" aria-label={t('apps.context.label')}>
+      <span className="args-caption">{t('apps.context.caption')}</span>
       <ul className="composer-attachments">
         {contexts.map((context) => (
           <li key={context.toolUseId} className="composer-attachment" title={contextText(context)}>
@@ -77,7 +84,7 @@ function ModelContextChips({ conversationId }: { conversationId: string }) {
             <IconButton
               size="sm"
               variant="ghost"
-              label={`Remove what the app of ${context.server} added`}
+              label={t('apps.context.remove', { server: context.server })}
               icon={<CloseIcon />}
               onClick={() => void remove(context)}
             />
@@ -91,6 +98,7 @@ function ModelContextChips({ conversationId }: { conversationId: string }) {
 function ProposalEditor({ proposal, model, running }: { proposal: MessageProposal; model: string; running: boolean }) {
   const sendMessage = useBerth((s) => s.sendMessage);
   const dropProposal = useAppsState((s) => s.dropProposal);
+  const t = useT();
   const [text, setText] = useState(proposal.text);
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -103,14 +111,17 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
     else setError(result.message);
   };
   return (
-    <div className="app-proposal" role="group" aria-label={`Message proposed by the app of ${proposal.server}`}>
+    <div className="app-proposal" role="group" aria-label={t('apps.proposal.label', { server: proposal.server })}>
       <p className="app-proposal-head">
-        The app of <strong>{proposal.server}</strong> ({proposal.tool}) proposes this message. Edit it and send it, or
-        drop it.
+        <T
+          id="apps.proposal.head"
+          values={{ server: proposal.server, tool: proposal.tool }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <textarea
         className="input composer-input"
-        aria-label="Proposed message"
+        aria-label={t('apps.proposal.input')}
         value={text}
         rows={Math.min(8, text.split('\n').length + 1)}
         onChange={(e) => setText(e.target.value)}
@@ -121,10 +132,10 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
         </p>
       ) : null}
       <div className="edit-actions">
-        {running ? <span className="field-hint">Wait for the reply to finish to send it.</span> : null}
+        {running ? <span className="field-hint">{t('apps.proposal.wait')}</span> : null}
         <div className="spacer" />
         <Button size="sm" variant="ghost" onClick={() => dropProposal(proposal.id)}>
-          Drop
+          {t('apps.proposal.drop')}
         </Button>
         <Button
           size="sm"
@@ -133,7 +144,7 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
           onClick={() => void send()}
           disabled={running || sending || text.trim() === ''}
         >
-          Send
+          {t('apps.proposal.send')}
         </Button>
       </div>
     </div>

@@ -7,6 +7,8 @@ import {
   AlertDialogDescription,
   AlertDialogTitle,
 } from '../../ui/alert-dialog';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** The question before a link an app asked for is opened: the domain plainly, then the whole address. */
 export function OpenLinkDialog({
@@ -18,28 +20,32 @@ export function OpenLinkDialog({
   server: string;
   onAnswer: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
     <AlertDialog
       open={link !== undefined}
       onOpenChange={(open) => (open ? undefined : onAnswer(false))}
       className="dialog-narrow"
     >
-      <AlertDialogTitle>Open a link from the app?</AlertDialogTitle>
+      <AlertDialogTitle>{t('apps.link.title')}</AlertDialogTitle>
       <AlertDialogDescription>
-        The app of “{server}” wants to open a page in your browser on{' '}
-        <strong className="app-link-domain">{link?.domain}</strong>.
+        <T
+          id="apps.link.body"
+          values={{ server, domain: link?.domain ?? '' }}
+          components={{ domain: <strong className="app-link-domain" /> }}
+        />
       </AlertDialogDescription>
       <p className="app-link-url">
-        <span className="args-caption">Full address</span>
+        <span className="args-caption">{t('apps.link.address')}</span>
         <code className="wrap">{link?.url}</code>
       </p>
       <DialogFooter>
         <AlertDialogCancel>
-          <Button variant="ghost">Don’t open</Button>
+          <Button variant="ghost">{t('apps.link.cancel')}</Button>
         </AlertDialogCancel>
         <AlertDialogAction>
           <Button variant="primary" onClick={() => onAnswer(true)}>
-            Open {link?.domain}
+            {t('apps.link.open', { domain: link?.domain ?? '' })}
           </Button>
         </AlertDialogAction>
       </DialogFooter>

@@ -8,12 +8,14 @@ import { AppFrame } from './app-frame';
 import { parsePreviewInput, sampleInput } from './sample-input';
 import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { List, Row } from '../../ui/list';
+import { useT } from '../../i18n/use-t';
 
 /** A preview has no conversation: it stays in the card (no full screen or floating panel inside a dialog). */
 const PREVIEW_MODES = ['inline'] as const;
 
 /** The server's tools that have a UI, each with a preview. */
 export function ServerApps({ server }: { server: ServerState }) {
+  const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const [apps, setApps] = useState<ServerApp[]>();
   const [error, setError] = useState<string>();
@@ -47,33 +49,37 @@ export function ServerApps({ server }: { server: ServerState }) {
 
   if (!ready) {
     return (
-      <EmptyState icon={<ToolIcon />} title="No apps yet">
-        Apps are listed once the server is ready.
+      <EmptyState icon={<ToolIcon />} title={t('apps.list.notReady.title')}>
+        {t('apps.list.notReady.body')}
       </EmptyState>
     );
   }
-  if (error !== undefined) return <InlineAlert>Could not list the apps: {error}</InlineAlert>;
-  if (apps === undefined) return <p className="muted">Loading the apps…</p>;
+  if (error !== undefined) return <InlineAlert>{t('apps.list.failed', { error })}</InlineAlert>;
+  if (apps === undefined) return <p className="muted">{t('apps.list.loading')}</p>;
   if (apps.length === 0) {
     return (
-      <EmptyState icon={<ToolIcon />} title="This server offers no apps">
-        An app is a tool with its own interface (MCP Apps); this server’s tools show their results as text.
+      <EmptyState icon={<ToolIcon />} title={t('apps.list.none.title')}>
+        {t('apps.list.none.body')}
       </EmptyState>
     );
   }
   return (
     <>
-      <List look="cards" aria-label={`Apps of ${server.name}`}>
+      <List look="cards" aria-label={t('apps.list.label', { server: server.name })}>
         {apps.map((app) => (
           <Row key={app.tool} className="apps-list-item">
             <div>
               <strong>{app.title ?? app.tool}</strong> <code className="muted">{app.tool}</code>
-              {!app.visibility.includes('model') ? <Chip>only for its app</Chip> : null}
+              {!app.visibility.includes('model') ? <Chip>{t('apps.list.appOnly')}</Chip> : null}
               {app.description ? <p className="muted small">{app.description}</p> : null}
             </div>
             <div className="spacer" />
-            <Button size="sm" onClick={() => setPreviewing(app)} aria-label={`Preview ${app.title ?? app.tool}`}>
-              Preview
+            <Button
+              size="sm"
+              onClick={() => setPreviewing(app)}
+              aria-label={t('apps.list.previewNamed', { name: app.title ?? app.tool })}
+            >
+              {t('apps.list.preview')}
             </Button>
           </Row>
         ))}
@@ -92,6 +98,7 @@ function AppPreviewDialog({
   app: ServerApp | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog
       open={app !== undefined}
@@ -99,28 +106,26 @@ function AppPreviewDialog({
       className="dialog-wide"
       aria-describedby="app-preview-description"
     >
-      <DialogHeader title={`Preview: ${app?.title ?? app?.tool ?? ''}`} />
-      <DialogDescription id="app-preview-description">
-        The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go
-        through the same rules as in a conversation.
-      </DialogDescription>
+      <DialogHeader title={t('apps.preview.title', { name: app?.title ?? app?.tool ?? '' })} />
+      <DialogDescription id="app-preview-description">{t('apps.preview.description', { server })}</DialogDescription>
       {app ? <PreviewBody key={app.tool} server={server} app={app} /> : null}
     </Dialog>
   );
 }
 
 function PreviewBody({ server, app }: { server: string; app: ServerApp }) {
+  const t = useT();
   const [text, setText] = useState(() => JSON.stringify(sampleInput(app.inputSchema), null, 2));
   const [shown, setShown] = useState<{ input: Record<string, unknown>; run: number }>();
   const parsed = parsePreviewInput(text, app.inputSchema);
   return (
     <div className="app-preview">
       <Field
-        label="Sample arguments (JSON)"
+        label={t('apps.preview.arguments')}
         error={parsed.ok ? undefined : parsed.message}
         hint={
           parsed.ok && parsed.issues.length > 0
-            ? `Does not match the tool’s schema: ${parsed.issues.join('; ')}`
+            ? t('apps.preview.schemaIssues', { issues: parsed.issues.join('; ') })
             : undefined
         }
       >
@@ -144,7 +149,7 @@ function PreviewBody({ server, app }: { server: string; app: ServerApp }) {
           disabled={!parsed.ok}
           onClick={() => parsed.ok && setShown((s) => ({ input: parsed.value, run: (s?.run ?? 0) + 1 }))}
         >
-          {shown ? 'Show again with these arguments' : 'Show the app'}
+          {t(shown ? 'apps.preview.again' : 'apps.preview.show')}
         </Button>
       </div>
       {shown ? (

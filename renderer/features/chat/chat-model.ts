@@ -7,6 +7,7 @@ import type {
   ChatToolUseBlock,
 } from '../../../shared/domain/chat';
 import type { LiveToolCall } from '../../store';
+import type { Translate } from '../../i18n/use-t';
 
 /** One tool call as the chat shows it: what the model asked, and what came back (once it did). */
 export interface ToolCallItem {
@@ -108,7 +109,7 @@ export function progressFraction(progress: LiveToolCall['progress']): number | u
 }
 
 /** Words for a finished turn that did not simply end. */
-export function stopReasonNote(stopReason: string | undefined): string | undefined {
+export function stopReasonNote(stopReason: string | undefined, t: Translate): string | undefined {
   switch (stopReason) {
     case undefined:
     case 'end_turn':
@@ -116,14 +117,14 @@ export function stopReasonNote(stopReason: string | undefined): string | undefin
     case 'stop_sequence':
       return undefined;
     case STOPPED_BY_PERSON:
-      return 'You stopped this reply.';
+      return t('chat.stop.byYou');
     case 'max_tokens':
-      return 'The reply hit the length limit and was cut off.';
+      return t('chat.stop.maxTokens');
     case 'refusal':
-      return 'The model declined to answer.';
+      return t('chat.stop.refusal');
     case 'pause_turn':
-      return 'The model paused; send a message to let it continue.';
+      return t('chat.stop.paused');
     default:
-      return `The reply ended (${stopReason}).`;
+      return t('chat.stop.other', { reason: stopReason });
   }
 }

@@ -11,6 +11,8 @@ import { MessageList } from './message-list';
 import { ToolsPopover } from './tools-popover';
 import { usageSummary } from './usage-line';
 import { missingKeyReason } from './model-readiness';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
@@ -21,6 +23,7 @@ const ContextMeter = lazy(async () => ({ default: (await import('./context-meter
 
 /** Chat with Claude and the tools of every ready server. */
 export function ChatView() {
+  const t = useT();
   const settings = useBerth((s) => s.settings);
   const conversationsLoaded = useBerth((s) => s.conversationsLoaded);
   const conversationCount = useBerth((s) => s.conversations.length);
@@ -37,10 +40,10 @@ export function ChatView() {
     setCreating(true);
     const result = await createConversation();
     setCreating(false);
-    if (!result.ok) toastFailure('Could not start a conversation', result);
+    if (!result.ok) toastFailure(t('chat.view.startFailed'), result);
   }
 
-  if (!settings || !conversationsLoaded) return <p className="view-loading">Loading…</p>;
+  if (!settings || !conversationsLoaded) return <p className="view-loading">{t('chat.view.loading')}</p>;
   if (noKey && conversationCount === 0) {
     return (
       <div className="view-center">
@@ -54,22 +57,19 @@ export function ChatView() {
       {conversation ? (
         <ConversationPane key={conversation.id} conversation={conversation} />
       ) : activeId ? (
-        <p className="view-loading">Opening the conversation…</p>
+        <p className="view-loading">{t('chat.view.opening')}</p>
       ) : (
         <div className="view-center">
           <EmptyState
             icon={<ChatIcon />}
-            title="Chat with Claude and your MCP tools"
+            title={t('chat.view.empty.title')}
             actions={
               <Button variant="primary" icon={<PlusIcon />} onClick={() => void startNew()} disabled={creating}>
-                New conversation
+                {t('chat.view.empty.new')}
               </Button>
             }
           >
-            <p>
-              The model can use the tools of every ready server. Nothing runs without your yes: each tool call asks
-              first, unless you chose to always allow it.
-            </p>
+            <p>{t('chat.view.empty.body')}</p>
           </EmptyState>
         </div>
       )}
@@ -78,30 +78,30 @@ export function ChatView() {
 }
 
 function NoKeyEmptyState() {
+  const t = useT();
   const showView = useBerth((s) => s.showView);
   return (
     <EmptyState
       icon={<KeyIcon />}
-      title="Add your Anthropic API key to chat"
+      title={t('chat.view.noKey.title')}
       actions={
         <Button variant="primary" icon={<KeyIcon />} onClick={() => showView('settings')}>
-          Open Settings
+          {t('chat.view.openSettings')}
         </Button>
       }
     >
       <p>
-        Berth talks to Claude through the Anthropic API with your own key. Paste it in <strong>Settings</strong>; it is
-        kept in your system’s keychain (in browser mode: a private file in Berth’s config folder) and never shown again.
+        <T id="chat.view.noKey.body" components={{ strong: <strong /> }} />
       </p>
       <p>
-        Or start Berth with <code>ANTHROPIC_API_KEY</code> set. Everything else (servers, logs, sampling and questions
-        from servers) works without a key.
+        <T id="chat.view.noKey.env" values={{ name: 'ANTHROPIC_API_KEY' }} components={{ code: <code /> }} />
       </p>
     </EmptyState>
   );
 }
 
 function ConversationPane({ conversation }: { conversation: Conversation }) {
+  const t = useT();
   const settings = useBerth((s) => s.settings);
   const live = useBerth((s) => s.liveTurns[conversation.id]);
   const summaryTitle = useBerth((s) => s.conversations.find((c) => c.id === conversation.id)?.title);
@@ -145,12 +145,8 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           <ContextMeter conversationId={conversation.id} messageCount={conversation.messages.length} />
         </Suspense>
         {total !== undefined ? (
-          <span
-            className="conversation-usage"
-            data-testid="conversation-usage"
-            title="Tokens this conversation used so far, every model request summed (the tools’ share is Berth’s estimate)"
-          >
-            {`Total: ${usageSummary(total)}`}
+          <span className="conversation-usage" data-testid="conversation-usage" title={t('chat.view.usage.hint')}>
+            {t('chat.view.usage.total', { summary: usageSummary(total, t) })}
           </span>
         ) : null}
         <ToolsPopover conversation={conversation} open={toolsOpen} onOpenChange={setToolsOpen} />
@@ -160,7 +156,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           <WarningIcon />
           <span className="banner-text">{live.toolCountWarning}</span>
           <Button size="sm" onClick={() => setToolsOpen(true)}>
-            Choose tools
+            {t('chat.view.chooseTools')}
           </Button>
         </div>
       ) : null}
@@ -172,8 +168,8 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       ))}
       {conversation.messages.length === 0 && !running ? (
         <div className="view-center">
-          <EmptyState icon={<ChatIcon />} title="What can Claude help with?">
-            <p>Ask anything. Claude can call the tools of your ready servers; you approve each call before it runs.</p>
+          <EmptyState icon={<ChatIcon />} title={t('chat.view.start.title')}>
+            <p>{t('chat.view.start.body')}</p>
           </EmptyState>
         </div>
       ) : (
@@ -184,7 +180,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           <WarningIcon />
           <span className="banner-text">{keyMissing.banner}</span>
           <Button size="sm" onClick={() => showView('settings')}>
-            Open Settings
+            {t('chat.view.openSettings')}
           </Button>
         </div>
       ) : null}

@@ -10,6 +10,8 @@ import { useFileDrop } from './use-file-drop';
 import { useMentions } from './use-mentions';
 import { useSlashCommands } from './slash-commands';
 import { ModelButton } from './model-button';
+import type { Translate } from '../../i18n/use-t';
+import { useT } from '../../i18n/use-t';
 
 // The skill menu (and the catalog it reads) loads with its first opening: the composer is on the first screen.
 // Only for models that reason, and after the defaults load: on demand, out of the first screen's bundle.
@@ -37,6 +39,7 @@ export function Composer({
   /** Set when sending cannot work (no API key); the box stays usable for drafting. */
   disabledReason?: string;
 }) {
+  const t = useT();
   const sendMessage = useBerth((s) => s.sendMessage);
   const stopTurn = useBerth((s) => s.stopTurn);
   const models = useBerth((s) => s.settings?.models ?? []);
@@ -71,7 +74,7 @@ export function Composer({
     text,
     setText,
     attach,
-    refuse: (reason) => drop.showRefusal('Pasted text', reason),
+    refuse: (reason) => drop.showRefusal(t('chat.composer.pastedText'), reason),
   });
 
   useEffect(() => {
@@ -84,9 +87,9 @@ export function Composer({
 
   const attachTextAsFile = async () => {
     const { textAttachment } = await import('./dropped-files');
-    const made = textAttachment(text, 'Message text');
+    const made = textAttachment(text, t('chat.composer.messageText'));
     if (!made.ok) {
-      drop.showRefusal('Message text', made.reason);
+      drop.showRefusal(t('chat.composer.messageText'), made.reason);
       return;
     }
     attach([made.attachment]);
@@ -110,7 +113,12 @@ export function Composer({
 
   const lines = text.split('\n').length;
   return (
-    <div className={dragging(drop.dragging)} role="group" aria-label="Your message" {...drop.dropProps}>
+    <div
+      className={drop.dragging ? 'composer composer-dragging' : 'composer'}
+      role="group"
+      aria-label={t('chat.composer.group')}
+      {...drop.dropProps}
+    >
       {error ? (
         <p className="field-error composer-error" role="alert">
           {error}
@@ -134,7 +142,7 @@ export function Composer({
       <div className="composer-box">
         {drop.dragging ? (
           <div className="composer-drop-hint" aria-hidden="true">
-            Drop to attach: text files and PNG, JPEG, GIF or WebP images
+            {t('chat.composer.dropHint')}
           </div>
         ) : null}
         {attachments.length > 0 ? (
@@ -143,11 +151,8 @@ export function Composer({
         <textarea
           ref={input}
           className="composer-input"
-          aria-label="Message"
-          placeholder={
-            disabledReason ??
-            `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts, @ for resources)`
-          }
+          aria-label={t('chat.composer.input')}
+          placeholder={disabledReason ?? t('chat.composer.placeholder', { name: addressee(models, model, t) })}
           {...slash.inputProps}
           {...mentions.inputProps}
           value={text}
@@ -183,14 +188,14 @@ export function Composer({
               aria-expanded={skillsOpen}
               onClick={() => setSkillsOpen((open) => !open)}
             >
-              Skills
+              {t('chat.composer.skills')}
             </Button>
           ) : null}
           <div className="spacer" />
           <CharacterCounter text={text} />
           {running ? (
             <Button variant="secondary" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)}>
-              Stop
+              {t('chat.composer.stop')}
             </Button>
           ) : (
             <Button
@@ -199,17 +204,13 @@ export function Composer({
               onClick={() => void send()}
               disabled={!hasContent || tooLong || sending || Boolean(disabledReason)}
             >
-              Send
+              {t('chat.composer.send')}
             </Button>
           )}
         </div>
       </div>
     </div>
   );
-}
-
-function dragging(active: boolean): string {
-  return active ? 'composer composer-dragging' : 'composer';
 }
 
 /** What will be sent along with the text; each chip can be taken off again. */
@@ -220,17 +221,18 @@ function AttachmentChips({
   attachments: ChatAttachment[];
   onRemove: (index: number) => void;
 }) {
+  const t = useT();
   return (
-    <ul className="composer-attachments" aria-label="Attachments">
+    <ul className="composer-attachments" aria-label={t('chat.composer.attachments')}>
       {attachments.map((attachment, index) => (
         <li key={`${index}-${attachment.label}`} className="composer-attachment" title={attachmentTitle(attachment)}>
-          <span className="composer-attachment-kind">{attachmentKind(attachment)}</span>
+          <span className="composer-attachment-kind">{attachmentKind(attachment, t)}</span>
           <span className="composer-attachment-label">{attachment.label}</span>
           {attachment.server ? <span className="muted">· {attachment.server}</span> : null}
           <IconButton
             size="sm"
             variant="ghost"
-            label={`Remove attachment ${attachment.label}`}
+            label={t('chat.composer.removeAttachment', { label: attachment.label })}
             icon={<CloseIcon />}
             onClick={() => onRemove(index)}
           />
@@ -240,18 +242,18 @@ function AttachmentChips({
   );
 }
 
-function attachmentKind(attachment: ChatAttachment): string {
+function attachmentKind(attachment: ChatAttachment, t: Translate): string {
   const { content } = attachment;
-  if (content.type === 'image') return 'Image';
-  if (content.type === 'audio') return 'Audio';
-  return 'text' in content.resource ? 'Text' : 'File';
+  if (content.type === 'image') return t('chat.composer.kind.image');
+  if (content.type === 'audio') return t('chat.composer.kind.audio');
+  return t('text' in content.resource ? 'chat.composer.kind.text' : 'chat.composer.kind.file');
 }
 
 /** Who the message box talks to: Claude, or another provider's model by its name. */
-function addressee(models: readonly ModelOption[], model: string): string {
+function addressee(models: readonly ModelOption[], model: string, t: Translate): string {
   const current = models.find((m) => m.id === model);
   return current === undefined || current.provider === undefined || current.provider === 'anthropic'
-    ? 'Claude'
+    ? t('chat.composer.claude')
     : current.label;
 }
 

@@ -2,6 +2,11 @@ import type { McpContentBlock } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { ExternalIcon, LinkIcon } from '../../ui/icons';
+import { formatBytes } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
+
+// Sizes are words of the active locale's numbers; kept importable from here for the files that show content.
+export { formatBytes };
 
 /** Base64 payloads over this many characters are not decoded for display (about 24 MB of data). */
 const MAX_INLINE_BASE64 = 32 * 1024 * 1024;
@@ -12,35 +17,27 @@ export function base64Size(data: string): number {
   return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** Only real media types go into a data: URL, so a server cannot smuggle `text/html` into an <img>. */
 function safeMime(mimeType: string, family: 'image' | 'audio'): string | undefined {
   return new RegExp(`^${family}/[a-z0-9.+-]+$`, 'i').test(mimeType) ? mimeType : undefined;
 }
 
 export function DataImage({ data, mimeType, alt }: { data: string; mimeType: string; alt: string }) {
+  const t = useT();
   const mime = safeMime(mimeType, 'image');
   if (!mime || data.length > MAX_INLINE_BASE64)
     return (
-      <p className="muted small">
-        Image ({mimeType}, {formatBytes(base64Size(data))}) not shown.
-      </p>
+      <p className="muted small">{t('chat.content.imageHidden', { mimeType, size: formatBytes(base64Size(data)) })}</p>
     );
   return <img className="content-image" src={`data:${mime};base64,${data}`} alt={alt} />;
 }
 
 export function DataAudio({ data, mimeType, label }: { data: string; mimeType: string; label: string }) {
+  const t = useT();
   const mime = safeMime(mimeType, 'audio');
   if (!mime || data.length > MAX_INLINE_BASE64)
     return (
-      <p className="muted small">
-        Audio ({mimeType}, {formatBytes(base64Size(data))}) cannot be played here.
-      </p>
+      <p className="muted small">{t('chat.content.audioHidden', { mimeType, size: formatBytes(base64Size(data)) })}</p>
     );
   return <audio className="content-audio" controls src={`data:${mime};base64,${data}`} aria-label={label} />;
 }
@@ -52,19 +49,20 @@ function isWebLink(uri: string): boolean {
 /** One MCP content block of a tool result, whatever its type. */
 /** `server` is the server the block came from: its resource links can then open in the resource browser. */
 export function McpContentView({ block, server }: { block: McpContentBlock; server?: string | undefined }) {
+  const t = useT();
   switch (block.type) {
     case 'text':
       return <pre className="content-text">{block.text}</pre>;
     case 'image':
-      return <DataImage data={block.data} mimeType={block.mimeType} alt="Image returned by the tool" />;
+      return <DataImage data={block.data} mimeType={block.mimeType} alt={t('chat.content.image')} />;
     case 'audio':
-      return <DataAudio data={block.data} mimeType={block.mimeType} label="Audio returned by the tool" />;
+      return <DataAudio data={block.data} mimeType={block.mimeType} label={t('chat.content.audio')} />;
     case 'resource': {
       const { resource } = block;
       return (
         <div className="content-resource">
           <div className="content-resource-head">
-            <Chip tone="accent">resource</Chip>
+            <Chip tone="accent">{t('chat.content.resource')}</Chip>
             <code className="wrap">{resource.uri}</code>
             {resource.mimeType ? <span className="muted small">{resource.mimeType}</span> : null}
           </div>
@@ -76,7 +74,9 @@ export function McpContentView({ block, server }: { block: McpContentBlock; serv
             ) : resource.mimeType?.startsWith('audio/') ? (
               <DataAudio data={resource.blob} mimeType={resource.mimeType} label={resource.uri} />
             ) : (
-              <p className="muted small">Binary content, {formatBytes(base64Size(resource.blob))}.</p>
+              <p className="muted small">
+                {t('chat.content.binary', { size: formatBytes(base64Size(resource.blob)) })}
+              </p>
             )
           ) : null}
         </div>
@@ -111,9 +111,10 @@ export function McpContentView({ block, server }: { block: McpContentBlock; serv
 
 function OpenInBrowserButton({ server, uri }: { server: string; uri: string }) {
   const openResourceInBrowser = useBerth((s) => s.openResourceInBrowser);
+  const t = useT();
   return (
     <Button size="sm" onClick={() => openResourceInBrowser(server, uri)}>
-      Open in resource browser
+      {t('chat.content.openInBrowser')}
     </Button>
   );
 }

@@ -1,10 +1,11 @@
+import clsx from 'clsx';
 import type { ContextCut } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { ChevronDownIcon, ChevronRightIcon } from '../../ui/icons';
 import { Markdown } from './markdown';
-
-const n = (value: number): string => value.toLocaleString('en-US');
+import { formatNumber } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 
 export interface ContextCutBlockProps {
   /** The compaction or drop (made by Berth, or by the provider's own context management). */
@@ -24,19 +25,23 @@ export interface ContextCutBlockProps {
  * the summary in their place (or nothing, for a drop).
  */
 export function ContextCutBlock({ cut, folded, onToggleOriginals }: ContextCutBlockProps) {
-  const messages = `${n(cut.messageCount)} ${cut.messageCount === 1 ? 'message' : 'messages'}`;
-  const earlier = `${n(cut.messageCount)} earlier ${cut.messageCount === 1 ? 'message' : 'messages'}`;
+  const t = useT();
+  const count = cut.messageCount;
   const modelName = useBerth((s) => s.settings?.models.find((model) => model.id === cut.model)?.label ?? cut.model);
   const title =
     folded === true
-      ? cut.kind === 'compact'
-        ? `${earlier} summarized`
-        : `${earlier} no longer sent to the model`
-      : cut.kind === 'compact'
-        ? `Compacted: the model now remembers the ${messages} above as a summary`
-        : `Left out: the model no longer sees the ${messages} above`;
+      ? t(cut.kind === 'compact' ? 'chat.cut.summarized' : 'chat.cut.dropped', { count })
+      : t(cut.kind === 'compact' ? 'chat.cut.compacted' : 'chat.cut.leftOut', { count });
+  const fate =
+    cut.kind === 'compact'
+      ? `${
+          cut.api !== undefined
+            ? t('chat.cut.byApi', { model: modelName })
+            : t('chat.cut.byModel', { model: modelName })
+        } ${t(folded === true ? 'chat.cut.savedFolded' : 'chat.cut.savedHere')}`
+      : t(folded === true ? 'chat.cut.droppedFolded' : 'chat.cut.droppedHere');
   return (
-    <div className={`context-cut${folded === true ? ' folded' : ''}`} role="note" data-testid="context-cut">
+    <div className={clsx('context-cut', folded === true && 'folded')} role="note" data-testid="context-cut">
       <div className="context-cut-head">
         <p className="context-cut-title">{title}</p>
         {folded !== undefined && onToggleOriginals !== undefined ? (
@@ -48,19 +53,16 @@ export function ContextCutBlock({ cut, folded, onToggleOriginals }: ContextCutBl
             icon={folded ? <ChevronRightIcon /> : <ChevronDownIcon />}
             onClick={onToggleOriginals}
           >
-            {folded ? `Show ${messages}` : `Hide ${messages}`}
+            {t(folded ? 'chat.cut.show' : 'chat.cut.hide', { count })}
           </Button>
         ) : null}
       </div>
       <p className="context-cut-facts">
-        {`The context window was nearly full (about ${n(cut.tokensBefore)} tokens); now about ${n(cut.tokensAfter)}. `}
-        {cut.kind === 'compact'
-          ? `The summary was written by ${cut.api !== undefined ? `Anthropic's own context management for ${modelName}` : modelName}. The original messages stay saved${folded === true ? ': show them to read them.' : ' here.'}`
-          : `They stay saved${folded === true ? '' : ' here'}; the model is told they were left out.`}
+        {t('chat.cut.tokens', { before: formatNumber(cut.tokensBefore), after: formatNumber(cut.tokensAfter) })} {fate}
       </p>
       {cut.summary !== undefined ? (
         <details className="context-cut-summary">
-          <summary>What the model remembers</summary>
+          <summary>{t('chat.cut.remembers')}</summary>
           <Markdown text={cut.summary} />
         </details>
       ) : null}

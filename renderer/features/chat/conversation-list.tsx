@@ -7,6 +7,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { PlusIcon } from '../../ui/icons';
 import { ConversationRow, RenameRow } from './conversation-row';
+import { useT } from '../../i18n/use-t';
 
 export { formatWhen } from './conversation-row';
 
@@ -39,6 +40,7 @@ function useRunningIds(): ReadonlySet<string> {
  * are in the DOM, so 5,000 conversations cost what 30 do.
  */
 export function ConversationList({ onNew, creating }: { onNew: () => void; creating: boolean }) {
+  const t = useT();
   const conversations = useBerth((s) => s.conversations);
   const active = useBerth((s) => s.activeConversationId);
   const openConversation = useBerth((s) => s.openConversation);
@@ -113,9 +115,9 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   return (
     <section className="conversation-column" aria-labelledby={headingId}>
       <div className="column-head">
-        <h2 id={headingId}>Conversations</h2>
+        <h2 id={headingId}>{t('chat.list.heading')}</h2>
         <Button size="sm" variant="primary" icon={<PlusIcon />} onClick={onNew} disabled={creating}>
-          New
+          {t('chat.list.new')}
         </Button>
       </div>
       {conversations.length > 0 ? (
@@ -123,8 +125,8 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
           <input
             className="input"
             type="search"
-            aria-label="Search conversation titles"
-            placeholder="Search titles"
+            aria-label={t('chat.list.search')}
+            placeholder={t('chat.list.searchPlaceholder')}
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -143,12 +145,12 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
           />
         </div>
       ) : null}
-      {conversations.length === 0 ? <p className="sidebar-empty column-empty">No conversations yet.</p> : null}
+      {conversations.length === 0 ? <p className="sidebar-empty column-empty">{t('chat.list.none')}</p> : null}
       {conversations.length > 0 && shown.length === 0 ? (
         <div className="column-empty conversation-search-empty" role="status">
-          <p>No conversation title contains “{query.trim()}”. The search looks at titles only, not at messages.</p>
+          <p>{t('chat.list.noMatch', { query: query.trim() })}</p>
           <Button size="sm" onClick={() => setQuery('')}>
-            Clear search
+            {t('chat.list.clearSearch')}
           </Button>
         </div>
       ) : null}
@@ -162,7 +164,7 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
       >
         <ul
           className="conversation-list"
-          aria-label="Conversations"
+          aria-label={t('chat.list.heading')}
           style={{ height: virtualizer.getTotalSize() }}
           onKeyDown={moveFocus}
         >

@@ -4,11 +4,13 @@ import type { ConversationSummary } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { EditIcon, TrashIcon } from '../../ui/icons';
+import { formatDateTime } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 
-// One formatter each, made once: constructing them per row cost more than the rest of the row.
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric' });
+// In the active locale; format.ts keeps one formatter per locale and options (making them per row cost more than the rest of the row).
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
 
 /** “14:05” today, “Mon 14:05” this week, else the date. */
 export function formatWhen(time: number, now = Date.now()): string {
@@ -18,9 +20,9 @@ export function formatWhen(time: number, now = Date.now()): string {
     date.getFullYear() === today.getFullYear() &&
     date.getMonth() === today.getMonth() &&
     date.getDate() === today.getDate();
-  if (sameDay) return timeFormat.format(date);
-  if (now - time < 6 * 24 * 3600_000) return weekdayFormat.format(date);
-  return dateFormat.format(date);
+  if (sameDay) return formatDateTime(date, TIME);
+  if (now - time < 6 * 24 * 3600_000) return formatDateTime(date, WEEKDAY);
+  return formatDateTime(date, DATE);
 }
 
 export interface ConversationRowProps {
@@ -47,6 +49,7 @@ export const ConversationRow = memo(function ConversationRow({
   onRename,
   onDelete,
 }: ConversationRowProps) {
+  const t = useT();
   const { id, title, updatedAt, messageCount } = conversation;
   return (
     <div className={clsx('conversation-item', active && 'active')} data-conversation={id}>
@@ -60,24 +63,24 @@ export const ConversationRow = memo(function ConversationRow({
       >
         <span className="conversation-title">{title}</span>
         <span className="conversation-meta">
-          {running ? <span className="status-dot status-starting" aria-label="replying" /> : null}
-          {formatWhen(updatedAt)} · {messageCount} message{messageCount === 1 ? '' : 's'}
+          {running ? <span className="status-dot status-starting" aria-label={t('chat.row.replying')} /> : null}
+          {t('chat.row.meta', { when: formatWhen(updatedAt), count: messageCount })}
         </span>
       </button>
       <div className="conversation-actions">
         <Button
           variant="ghost"
           className="btn-icon"
-          aria-label={`Rename “${title}”`}
-          title="Rename"
+          aria-label={t('chat.row.renameNamed', { title })}
+          title={t('chat.row.rename')}
           icon={<EditIcon />}
           onClick={() => onRename(id)}
         />
         <Button
           variant="ghost"
           className="btn-icon"
-          aria-label={`Delete “${title}”`}
-          title="Delete"
+          aria-label={t('chat.row.deleteNamed', { title })}
+          title={t('chat.row.delete')}
           icon={<TrashIcon />}
           onClick={() => onDelete(id)}
         />
@@ -88,6 +91,7 @@ export const ConversationRow = memo(function ConversationRow({
 
 /** The title in an input; Enter or leaving saves (shown at once, see renameConversation), Escape cancels. */
 export function RenameRow({ conversation, onDone }: { conversation: ConversationSummary; onDone: () => void }) {
+  const t = useT();
   const renameConversation = useBerth((s) => s.renameConversation);
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string>();
@@ -99,7 +103,7 @@ export function RenameRow({ conversation, onDone }: { conversation: Conversation
     const trimmed = title.trim();
     if (trimmed === conversation.title) return onDone();
     if (trimmed === '') {
-      setError('Give the conversation a title');
+      setError(t('chat.row.titleRequired'));
       return;
     }
     // The store shows the new title at once and puts the old one back (with a message) if the host refuses.
@@ -112,7 +116,7 @@ export function RenameRow({ conversation, onDone }: { conversation: Conversation
     <div className="conversation-item renaming">
       <input
         className="input"
-        aria-label="Conversation title"
+        aria-label={t('chat.row.titleInput')}
         value={title}
         maxLength={200}
         autoFocus

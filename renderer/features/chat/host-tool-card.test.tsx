@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithBerth as render } from '../../test-support/render-with-berth';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatToolUseBlock } from '../../../shared/domain/chat';
 import { HOST_TOOL_SERVER } from '../../../shared/domain/host-tools';

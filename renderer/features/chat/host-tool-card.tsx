@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { ChevronRightIcon } from '../../ui/icons';
 import { McpContentView } from './content-blocks';
+import { useT } from '../../i18n/use-t';
 
 /**
  * A call Berth answered itself (a host tool: tool search, reading a capped result, loading a skill):
@@ -17,17 +18,18 @@ export default function HostToolCard({
   use: ChatToolUseBlock;
   result: ChatToolResultBlock | undefined;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   const line =
     result === undefined
-      ? `is answering ${use.tool}…`
-      : (result.hostSummary ?? (result.isError ? `could not answer ${use.tool}` : `answered ${use.tool}`));
+      ? t('chat.host.answering', { tool: use.tool })
+      : (result.hostSummary ?? t(result.isError ? 'chat.host.failed' : 'chat.host.answered', { tool: use.tool }));
   return (
     <div
       className={clsx('tool-call', 'host-tool-call', result?.isError === true && 'host-tool-call-error')}
       role="article"
-      aria-label={`Berth: ${use.tool}`}
+      aria-label={t('chat.host.label', { tool: use.tool })}
       data-tool-use={use.id}
       tabIndex={-1}
     >
@@ -43,13 +45,13 @@ export default function HostToolCard({
             aria-controls={id}
             onClick={() => setOpen(!open)}
           >
-            <ChevronRightIcon /> What the model read
+            <ChevronRightIcon /> {t('chat.host.read')}
           </button>
           {open ? (
             <div id={id} className="host-tool-detail">
-              <span className="args-caption">It asked</span>
+              <span className="args-caption">{t('chat.host.asked')}</span>
               <pre className="code-block">{JSON.stringify(use.input, null, 2)}</pre>
-              <span className="args-caption">Berth answered</span>
+              <span className="args-caption">{t('chat.host.answer')}</span>
               {result.content.map((block, index) => (
                 <McpContentView key={index} block={block} server={undefined} />
               ))}

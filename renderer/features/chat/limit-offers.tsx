@@ -1,21 +1,21 @@
 import { MAX_MESSAGE_CHARS } from '../../../shared/domain/attachment-limits';
 import { Button } from '../../ui/controls';
+import { formatNumber } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 
 // The composer's offers past the message limit and after a long paste, loaded only when one shows.
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatNumber(n);
 
 /** Past the limit: what is wrong, what to do, and a button that does it. */
 export function OverLimitNotice({ text, onAttachText }: { text: string; onAttachText: () => void }) {
+  const t = useT();
   const over = text.length - MAX_MESSAGE_CHARS;
   return (
     <div className="composer-offer" role="status">
-      <span>
-        {count(over)} {over === 1 ? 'character' : 'characters'} too many to send (a message holds{' '}
-        {count(MAX_MESSAGE_CHARS)}). Shorten the message, or attach the text as a file.
-      </span>
+      <span>{t('chat.limits.over', { over, count: count(over), max: count(MAX_MESSAGE_CHARS) })}</span>
       <Button size="sm" variant="primary" onClick={onAttachText}>
-        Attach the text as a file
+        {t('chat.limits.attachText')}
       </Button>
     </div>
   );
@@ -33,18 +33,19 @@ export function PasteOfferPanel({
   onAttach: () => void;
   onDismiss: () => void;
 }) {
+  const t = useT();
   return (
     <div className="composer-offer" role="alert">
       <span>
         {blocked
-          ? `The pasted text has ${count(pastedChars)} characters, more than a message holds (${count(MAX_MESSAGE_CHARS)}). Attach it as a text file instead?`
-          : `You pasted ${count(pastedChars)} characters. Long text reads better for the model as an attached file.`}
+          ? t('chat.limits.pasteBlocked', { count: count(pastedChars), max: count(MAX_MESSAGE_CHARS) })
+          : t('chat.limits.pasteLong', { count: count(pastedChars) })}
       </span>
       <Button size="sm" variant="primary" onClick={onAttach}>
-        Attach as a text file
+        {t('chat.limits.attachPaste')}
       </Button>
       <Button size="sm" variant="ghost" onClick={onDismiss}>
-        {blocked ? 'Cancel' : 'Keep it in the message'}
+        {t(blocked ? 'chat.row.cancel' : 'chat.limits.keep')}
       </Button>
     </div>
   );

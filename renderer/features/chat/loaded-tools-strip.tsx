@@ -4,6 +4,7 @@ import { toolKey } from '../../../shared/domain/chat-text';
 import { useBerth } from '../../store';
 import { IconButton } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 /**
  * "Loaded by the model: …" above the message box, while tool search is on in this conversation:
@@ -15,6 +16,7 @@ import { CloseIcon } from '../../ui/icons';
  * store: listing every tool (chat.tools, 2,000 for some) after each saved message only to learn this was too dear.
  */
 export default function LoadedToolsStrip({ conversation }: { conversation: Conversation }) {
+  const t = useT();
   const conversationId = conversation.id;
   const toolSearch = useBerth((s) => s.conversationTools[conversationId]?.toolSearch);
   const unload = useBerth((s) => s.unloadTools);
@@ -43,22 +45,16 @@ export default function LoadedToolsStrip({ conversation }: { conversation: Conve
   }, [keys, readyTools, conversation.disabledServers, conversation.disabledTools]);
   if (toolSearch === undefined) return null;
   return (
-    <div className="loaded-tools" role="region" aria-label="Loaded by the model">
+    <div className="loaded-tools" role="region" aria-label={t('chat.loaded.region')}>
       <span className="loaded-tools-label">
-        {loaded.length === 0
-          ? 'Tool search is on: the model has loaded no tool yet.'
-          : toolSearch.active
-            ? 'Loaded by the model:'
-            : 'Loaded by the model (tool search is off now: every enabled tool is sent):'}
+        {loaded.length === 0 ? t('chat.loaded.none') : t(toolSearch.active ? 'chat.loaded.label' : 'chat.loaded.off')}
       </span>
       <ul className="loaded-tools-list">
         {loaded.map(({ server, tool, enabled }) => (
           <li
             key={toolKey(server, tool)}
             className="loaded-tool"
-            title={
-              enabled ? `${server} › ${tool}` : `${server} › ${tool} is switched off: not sent until it is on again`
-            }
+            title={enabled ? `${server} › ${tool}` : t('chat.loaded.switchedOff', { server, tool })}
           >
             <span className="tool-call-server">{server}</span>
             <span className="muted" aria-hidden="true">
@@ -67,7 +63,7 @@ export default function LoadedToolsStrip({ conversation }: { conversation: Conve
             <span className={enabled ? undefined : 'muted'}>{tool}</span>
             <IconButton
               size="sm"
-              label={`Remove ${tool} (loaded by the model)`}
+              label={t('chat.loaded.remove', { tool })}
               icon={<CloseIcon />}
               onClick={() => void unload(conversationId, [toolKey(server, tool)])}
             />

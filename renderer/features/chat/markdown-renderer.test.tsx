@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithBerth as render } from '../../test-support/render-with-berth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MarkdownRenderer } from './markdown-renderer';
 

@@ -19,6 +19,7 @@ import remarkGfm from 'remark-gfm';
 import { IconButton } from '../../ui/controls';
 import { CheckIcon, CopyIcon } from '../../ui/icons';
 import { markdownLinkTarget } from './markdown-links';
+import { useT } from '../../i18n/use-t';
 
 // A dozen common grammars keep the bundle small; other languages show as plain code.
 const lowlight = createLowlight({ bash, css, diff, go, javascript, json, python, rust, sql, typescript, xml, yaml });
@@ -48,6 +49,7 @@ function languageOf(code: HastElement): string | undefined {
 
 /** A fenced code block: highlighted when its language is known, with a copy button. */
 function CodeBlock({ node }: ExtraProps) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const code = node?.children.find(
     (child): child is HastElement => child.type === 'element' && child.tagName === 'code',
@@ -71,7 +73,7 @@ function CodeBlock({ node }: ExtraProps) {
       <div className="md-code-head">
         <span>{language ?? 'text'}</span>
         <IconButton
-          label={copied ? 'Copied' : 'Copy code'}
+          label={t(copied ? 'chat.markdown.copied' : 'chat.markdown.copy')}
           icon={copied ? <CheckIcon /> : <CopyIcon />}
           onClick={() => void copy()}
         />
@@ -106,24 +108,27 @@ function componentsFor(base: string | undefined): Components {
       );
     },
     // Remote images are not loaded (privacy, and the page's policy blocks them): the link is shown instead.
-    img: ({ src, alt }) => {
-      if (typeof src !== 'string' || src === '') return null;
-      const target = markdownLinkTarget(src, base);
-      const label = alt ? `Image: ${alt}` : 'Image';
-      return target === undefined ? (
-        <InertLink href={src}>{label}</InertLink>
-      ) : (
-        <a href={target} target="_blank" rel="noopener noreferrer" className="md-image-link">
-          {label}
-        </a>
-      );
-    },
+    img: ({ src, alt }) =>
+      typeof src !== 'string' || src === '' ? null : <ImageLink src={src} alt={alt} base={base} />,
     table: ({ children }) => (
       <div className="md-table-wrap">
         <table>{children}</table>
       </div>
     ),
   };
+}
+
+function ImageLink({ src, alt, base }: { src: string; alt: string | undefined; base: string | undefined }) {
+  const t = useT();
+  const target = markdownLinkTarget(src, base);
+  const label = alt ? t('chat.markdown.imageNamed', { alt }) : t('chat.markdown.image');
+  return target === undefined ? (
+    <InertLink href={src}>{label}</InertLink>
+  ) : (
+    <a href={target} target="_blank" rel="noopener noreferrer" className="md-image-link">
+      {label}
+    </a>
+  );
 }
 
 const chatComponents = componentsFor(undefined);

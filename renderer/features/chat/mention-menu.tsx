@@ -4,6 +4,8 @@ import { Button } from '../../ui/controls';
 import { PickerMenu } from './picker-menu';
 import { mentionKey, mentionLabel, type MentionResource } from './mention-model';
 import type { MentionCatalog } from './use-mention-resources';
+import { T } from '../../i18n/t';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /**
  * The resources matching what follows the `@`, as a listbox tied to the
@@ -28,18 +30,21 @@ export function MentionMenu({
   onHighlight: (index: number) => void;
   onChoose: (resource: MentionResource) => void;
 }) {
+  const t = useT();
   return (
     <PickerMenu
       listboxId={listboxId}
-      title="Resources"
-      pickVerb="attach"
+      title={t('chat.mention.title')}
+      pickVerb={t('chat.picker.attach')}
       matches={matches}
       itemKey={mentionKey}
       renderItem={(resource) => (
         <>
           <span className="slash-option-main">
             <span className="slash-option-name">@{mentionLabel(resource)}</span>
-            {resource.template !== undefined ? <span className="slash-option-server">template</span> : null}
+            {resource.template !== undefined ? (
+              <span className="slash-option-server">{t('chat.mention.template')}</span>
+            ) : null}
             <span className="slash-option-title mention-uri">{resource.uri}</span>
             <span className="slash-option-server">{resource.server}</span>
           </span>
@@ -51,21 +56,19 @@ export function MentionMenu({
       highlighted={highlighted}
       onHighlight={onHighlight}
       onChoose={onChoose}
-      emptyMessage={emptyMessage(catalog, query)}
+      emptyMessage={emptyMessage(catalog, query, t)}
       problems={catalog.problems}
-      problemsLabel="Servers whose resources could not be read"
+      problemsLabel={t('chat.mention.problems')}
     />
   );
 }
 
-function emptyMessage(catalog: MentionCatalog, query: string): string {
-  if (catalog.servers.length === 0) {
-    return 'No ready server offers resources. Start a server that has resources (for example server-everything) under Servers, then type @ again.';
-  }
-  if (catalog.resources === undefined) return 'Reading the resources of your servers…';
+function emptyMessage(catalog: MentionCatalog, query: string, t: Translate): string {
+  if (catalog.servers.length === 0) return t('chat.mention.noServer');
+  if (catalog.resources === undefined) return t('chat.mention.reading');
   if (catalog.resources.length === 0)
-    return `${catalog.servers.join(', ')} ${catalog.servers.length === 1 ? 'lists' : 'list'} no resources right now.`;
-  return `No resource matches “${query}”. Keep typing a message, or press Esc.`;
+    return t('chat.mention.none', { servers: catalog.servers.join(', '), count: catalog.servers.length });
+  return t('chat.mention.noMatch', { query });
 }
 
 /**
@@ -82,6 +85,7 @@ export function MentionTemplateForm({
   onAttach: (uri: string) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -101,10 +105,14 @@ export function MentionTemplateForm({
     >
       <div className="slash-head">
         <span className="slash-title" id={titleId}>
-          Attach {mentionLabel(resource)} <span className="slash-option-server">{resource.server}</span>
+          <T
+            id="chat.mention.attachTitle"
+            values={{ name: mentionLabel(resource), server: resource.server }}
+            components={{ server: <span className="slash-option-server" /> }}
+          />
         </span>
         <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('chat.row.cancel')}
         </Button>
       </div>
       <ResourceTemplateForm
@@ -116,7 +124,7 @@ export function MentionTemplateForm({
         }}
         completions={resource.template?.completions ?? false}
         onOpen={onAttach}
-        submitLabel="Attach"
+        submitLabel={t('chat.mention.attach')}
       />
     </div>
   );

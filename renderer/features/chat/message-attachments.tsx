@@ -1,18 +1,21 @@
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { Chip } from '../../ui/controls';
 import { base64Size, DataAudio, DataImage, formatBytes } from './content-blocks';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT } from '../../i18n/use-t';
 
-function kindOf(attachment: ChatAttachment): string {
+function kindOf(attachment: ChatAttachment): MessageId {
   const content = attachment.content;
-  if (content.type === 'image') return 'image';
-  if (content.type === 'audio') return 'audio';
-  return 'text' in content.resource ? 'text' : 'file';
+  if (content.type === 'image') return 'chat.attachment.image';
+  if (content.type === 'audio') return 'chat.attachment.audio';
+  return 'text' in content.resource ? 'chat.attachment.text' : 'chat.attachment.file';
 }
 
 /** What the person attached to a sent message: a chip per attachment (kind, label, server); text opens in place. */
 export function MessageAttachments({ attachments }: { attachments: ChatAttachment[] }) {
+  const t = useT();
   return (
-    <ul className="message-attachments" aria-label="Attachments">
+    <ul className="message-attachments" aria-label={t('chat.composer.attachments')}>
       {attachments.map((attachment, index) => (
         <li key={`${index}-${attachment.label}`} className="message-attachment" data-testid="message-attachment">
           <AttachmentBody attachment={attachment} />
@@ -23,11 +26,14 @@ export function MessageAttachments({ attachments }: { attachments: ChatAttachmen
 }
 
 function Head({ attachment }: { attachment: ChatAttachment }) {
+  const t = useT();
   return (
     <span className="message-attachment-head">
-      <Chip tone="accent">{kindOf(attachment)}</Chip>
+      <Chip tone="accent">{t(kindOf(attachment))}</Chip>
       <span className="message-attachment-label">{attachment.label}</span>
-      {attachment.server !== undefined ? <span className="muted small">from {attachment.server}</span> : null}
+      {attachment.server !== undefined ? (
+        <span className="muted small">{t('chat.attachment.from', { server: attachment.server })}</span>
+      ) : null}
     </span>
   );
 }

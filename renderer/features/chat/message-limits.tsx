@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useState, type ClipboardEvent } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
+import { useT } from '../../i18n/use-t';
+import { formatNumber } from '../../i18n/format';
 
 /** From this share of the limit on, the counter shows. */
 const COUNTER_FROM = 0.8;
 /** A paste this long goes into the box but is offered as an attachment instead. */
 export const LONG_PASTE_CHARS = 20_000;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 // The offers show only past a limit or after a long paste: their words load then (the composer is on the first screen).
 const PasteOfferPanel = lazy(async () => ({ default: (await import('./limit-offers')).PasteOfferPanel }));
@@ -30,13 +30,14 @@ export function isOverLimit(text: string): boolean {
 
 /** Characters used out of the message limit, in the composer's bar once the text nears it. */
 export function CharacterCounter({ text }: { text: string }) {
+  const t = useT();
   if (text.length < MAX_MESSAGE_CHARS * COUNTER_FROM) return null;
   return (
     <span
       className={isOverLimit(text) ? 'composer-counter composer-counter-over' : 'composer-counter'}
-      title="Characters in this message, out of the most one can hold"
+      title={t('chat.limits.counterHint')}
     >
-      {count(text.length)} / {count(MAX_MESSAGE_CHARS)} characters
+      {t('chat.limits.counter', { used: formatNumber(text.length), max: formatNumber(MAX_MESSAGE_CHARS) })}
     </span>
   );
 }
@@ -65,6 +66,7 @@ export function usePasteOffer({
   attach: (attachments: ChatAttachment[]) => void;
   refuse: (reason: string) => void;
 }) {
+  const t = useT();
   const [offer, setOffer] = useState<Offer>();
   useEffect(() => setOffer(undefined), [conversationId]);
   // An offer about a paste the person has since edited no longer knows what to take out. (Until the
@@ -90,7 +92,7 @@ export function usePasteOffer({
   const attachPasted = async () => {
     if (offer === undefined) return;
     const { textAttachment } = await import('./dropped-files');
-    const made = textAttachment(offer.pasted, 'Pasted text');
+    const made = textAttachment(offer.pasted, t('chat.composer.pastedText'));
     if (!made.ok) {
       refuse(made.reason);
       setOffer(undefined);

@@ -10,6 +10,7 @@ import { buildTimeline, stopReasonNote, type AssistantPart, type TimelineItem } 
 import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
 import { recallScroll, rememberScroll } from './scroll-memory';
 import { useToolCardFocus } from './tool-card-focus';
+import { useT } from '../../i18n/use-t';
 
 /** Within this many pixels of the bottom, new text keeps the view pinned to the end. */
 const STICK_PX = 80;
@@ -43,6 +44,7 @@ function estimateRowHeight(item: TimelineItem | undefined): number {
  * a person scrolls to older messages to find their text.
  */
 export function MessageList({ conversation, live }: { conversation: Conversation; live: LiveTurn | undefined }) {
+  const t = useT();
   const all = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
   // Each finished answer's cost, under its last message; the running turn's shows once it ends.
   const usages = useMemo(() => turnUsages(conversation.messages), [conversation.messages]);
@@ -180,7 +182,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
     >
       <ol
         className="message-list virtualized"
-        aria-label="Messages"
+        aria-label={t('chat.messages.label')}
         style={{ height: totalSize }}
         onFocus={onFocus}
         onBlur={onBlur}
@@ -209,13 +211,13 @@ export function MessageList({ conversation, live }: { conversation: Conversation
         <div className="turn-error" role="alert">
           <WarningIcon />
           <div>
-            <strong>The reply failed</strong>
+            <strong>{t('chat.messages.failed')}</strong>
             <p>{live.error}</p>
           </div>
         </div>
       ) : null}
-      {!running && !live?.error && stopReasonNote(live?.stopReason) ? (
-        <p className="turn-note">{stopReasonNote(live?.stopReason)}</p>
+      {!running && !live?.error && stopReasonNote(live?.stopReason, t) ? (
+        <p className="turn-note">{stopReasonNote(live?.stopReason, t)}</p>
       ) : null}
       {canRetry ? <RetryBar conversationId={conversation.id} contextFull={live?.contextFull === true} /> : null}
     </div>
@@ -237,15 +239,16 @@ function hasActiveTool(live: LiveTurn | undefined): boolean {
 function RetryBar({ conversationId, contextFull }: { conversationId: string; contextFull: boolean }) {
   const retryTurn = useBerth((s) => s.retryTurn);
   const compactAndRetry = useBerth((s) => s.compactAndRetry);
+  const t = useT();
   return (
     <div className="retry-bar">
       {contextFull ? (
         <Button size="sm" variant="primary" onClick={() => void compactAndRetry(conversationId)}>
-          Compact and retry
+          {t('chat.messages.compactRetry')}
         </Button>
       ) : null}
       <Button size="sm" variant="ghost" icon={<RestartIcon />} onClick={() => void retryTurn(conversationId)}>
-        Retry
+        {t('chat.messages.retry')}
       </Button>
     </div>
   );

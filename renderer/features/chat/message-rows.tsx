@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { lazy, memo, Suspense, useState, type CSSProperties, type ComponentProps, type ReactNode } from 'react';
 import type { LiveThinking, LiveToolCall } from '../../store';
 import { useBerth } from '../../store';
@@ -10,6 +11,7 @@ import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
 import type { ContextCut } from '../../../shared/domain/chat';
+import { useT } from '../../i18n/use-t';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
 // Only in a compacted (or trimmed) conversation: on demand, out of the first screen's bundle.
@@ -32,8 +34,7 @@ export interface RowPlacement {
 }
 
 function placementProps({ index, top, measureRef }: RowPlacement) {
-  const style: CSSProperties = { transform: `translateY(${top}px)` };
-  return { 'data-index': index, ref: measureRef, style };
+  return { 'data-index': index, ref: measureRef, style: { transform: `translateY(${top}px)` } satisfies CSSProperties };
 }
 
 export interface MessageRowProps extends RowPlacement {
@@ -81,6 +82,7 @@ export const MessageRow = memo(function MessageRow({
   onToggleOriginals,
   ...placement
 }: MessageRowProps) {
+  const t = useT();
   const cutBlock =
     cut !== undefined ? (
       <Suspense fallback={null}>
@@ -103,7 +105,7 @@ export const MessageRow = memo(function MessageRow({
   return (
     <li
       className="message message-assistant"
-      {...(shown ? { 'aria-label': 'Reply' } : {})}
+      {...(shown ? { 'aria-label': t('chat.row.reply') } : {})}
       data-message={item.message.id}
       {...placementProps(placement)}
     >
@@ -130,15 +132,13 @@ export const MessageRow = memo(function MessageRow({
             ),
           )
         : null}
-      {shown && item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
+      {/* A saved answer with neither text nor tool calls (some models, often local ones, stop at once). */}
+      {shown && item.parts.length === 0 ? <p className="turn-note">{t('chat.row.emptyAnswer')}</p> : null}
       {shown && usage !== undefined ? <UsageLine usage={usage} /> : null}
       {cutBlock}
     </li>
   );
 });
-
-/** What a saved answer with neither text nor tool calls shows (some models, often local ones, stop at once). */
-export const EMPTY_ANSWER_NOTE = 'The model answered with nothing. Retry, or rephrase your message.';
 
 /** Whether a row's look depends on a reply running (see `MessageRowProps.running`). */
 export function rowFollowsRunning(item: TimelineItem): boolean {
@@ -167,6 +167,7 @@ export function LiveReplyRow({
   thinking,
   ...placement
 }: RowPlacement & { draft: string; thinking?: LiveThinking | undefined }) {
+  const t = useT();
   const writing = draft !== '';
   const reasoning =
     thinking !== undefined ? (
@@ -174,9 +175,12 @@ export function LiveReplyRow({
     ) : null;
   return (
     <li
-      className={`message message-assistant ${writing ? 'streaming' : thinking !== undefined ? 'reasoning' : 'thinking'}`}
+      className={clsx(
+        'message message-assistant',
+        writing ? 'streaming' : thinking !== undefined ? 'reasoning' : 'thinking',
+      )}
       {...(writing ? { 'aria-live': 'off' as const, 'data-testid': 'streaming-reply' } : {})}
-      {...(!writing && thinking === undefined ? { 'aria-label': 'The model is writing' } : {})}
+      {...(!writing && thinking === undefined ? { 'aria-label': t('chat.row.writing') } : {})}
       {...placementProps(placement)}
     >
       {reasoning}
@@ -212,6 +216,7 @@ function PersonMessage({
   folded: boolean;
 }) {
   const editAndResend = useBerth((s) => s.editAndResend);
+  const t = useT();
   const [editing, setEditing] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -232,7 +237,7 @@ function PersonMessage({
       <li className="message message-person editing" {...placementProps(placement)}>
         <textarea
           className="input composer-input"
-          aria-label="Edit your message"
+          aria-label={t('chat.row.editInput')}
           value={editing}
           autoFocus
           rows={Math.min(10, editing.split('\n').length + 1)}
@@ -250,13 +255,13 @@ function PersonMessage({
           </p>
         ) : null}
         <div className="edit-actions">
-          <span className="field-hint">The replies after this message are replaced.</span>
+          <span className="field-hint">{t('chat.row.editHint')}</span>
           <div className="spacer" />
           <Button size="sm" variant="ghost" onClick={() => setEditing(undefined)}>
-            Cancel
+            {t('chat.row.cancel')}
           </Button>
           <Button size="sm" variant="primary" onClick={() => void resend()} disabled={busy || editing.trim() === ''}>
-            Send
+            {t('chat.composer.send')}
           </Button>
         </div>
       </li>
@@ -265,7 +270,7 @@ function PersonMessage({
   return (
     <li
       className="message message-person"
-      {...(folded ? {} : { 'aria-label': 'Your message' })}
+      {...(folded ? {} : { 'aria-label': t('chat.composer.group') })}
       data-message={item.message.id}
       {...placementProps(placement)}
     >
@@ -274,7 +279,7 @@ function PersonMessage({
       {!folded && item.isLast && !running ? (
         <div className="message-actions">
           <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>
-            Edit
+            {t('chat.row.edit')}
           </Button>
         </div>
       ) : null}

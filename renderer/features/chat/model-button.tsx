@@ -3,6 +3,7 @@ import { groupByProvider } from '../../../shared/domain/model-groups';
 import type { ModelOption } from '../../../shared/domain/providers';
 import { Button } from '../../ui/controls';
 import { ChevronDownIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 /** The model's name as the picker says it: with its provider when more than one provider offers models. */
 export function modelName(models: ModelOption[], value: string): string {
@@ -23,13 +24,14 @@ export const ModelButton = forwardRef<HTMLButtonElement, ModelButtonProps>(funct
   { models, value, ...rest },
   ref,
 ) {
+  const t = useT();
   const current = models.find((m) => m.id === value);
   return (
     <Button
       ref={ref}
       size="sm"
       variant="ghost"
-      aria-label={`Model: ${modelName(models, value)}`}
+      aria-label={t('chat.model.button', { model: modelName(models, value) })}
       className="model-picker"
       {...rest}
     >

@@ -2,6 +2,8 @@ import { DropdownMenu } from 'radix-ui';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import type { ModelOption } from '../../../shared/domain/providers';
 import { ModelButton } from './model-button';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The conversation's model, in groups by provider; a model no provider offers any more shows as it is, on top.
@@ -16,6 +18,7 @@ export default function ModelPicker({
   value: string;
   onChange: (model: string) => void;
 }) {
+  const t = useT();
   const current = models.find((m) => m.id === value);
   const groups = groupByProvider(models);
   return (
@@ -25,12 +28,16 @@ export default function ModelPicker({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" side="top" sideOffset={4}>
-          <DropdownMenu.Label className="menu-label">Model for the next reply</DropdownMenu.Label>
+          <DropdownMenu.Label className="menu-label">{t('chat.model.menu')}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={value} onValueChange={onChange}>
             {current ? null : (
               <DropdownMenu.RadioItem value={value} className="menu-item">
                 <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-                {value} <span className="muted small">(no longer offered)</span>
+                <T
+                  id="chat.model.gone"
+                  values={{ model: value }}
+                  components={{ muted: <span className="muted small" /> }}
+                />
               </DropdownMenu.RadioItem>
             )}
             {groups.map((group) => (
@@ -42,7 +49,7 @@ export default function ModelPicker({
                   <DropdownMenu.RadioItem key={m.id} value={m.id} className="menu-item">
                     <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
                     {m.label}
-                    {m.supportsTools === false ? <span className="muted small"> · no tools</span> : null}
+                    {m.supportsTools === false ? <span className="muted small">{t('chat.model.noTools')}</span> : null}
                   </DropdownMenu.RadioItem>
                 ))}
               </DropdownMenu.Group>

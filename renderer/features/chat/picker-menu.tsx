@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { comboboxOptionId } from '../../ui/use-combobox-menu';
+import { T } from '../../i18n/t';
 
 /**
  * The menu the message box opens for `/` (prompts) and `@` (resources): the
@@ -51,8 +52,7 @@ export function PickerMenu<T>({
           {title}
         </span>
         <span className="slash-keys" aria-hidden="true">
-          <kbd>↑</kbd>
-          <kbd>↓</kbd> move · <kbd>Enter</kbd> {pickVerb} · <kbd>Esc</kbd> close
+          <T id="chat.picker.keys" values={{ verb: pickVerb }} components={{ kbd: <kbd /> }} />
         </span>
       </div>
       {matches.length > 0 ? (

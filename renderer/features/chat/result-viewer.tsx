@@ -2,6 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/controls';
 import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { useT } from '../../i18n/use-t';
+import { formatNumber } from '../../i18n/format';
 
 // The whole of a long tool result, in a dialog. Rows are the text's lines,
 // long lines split into pieces, rendered virtualized with a fixed height: a
@@ -36,9 +38,8 @@ export function viewerRows(text: string): Row[] {
   return rows;
 }
 
-const n = (value: number): string => value.toLocaleString('en-US');
-
 export default function ResultViewer({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
+  const t = useT();
   const rows = useMemo(() => viewerRows(text), [text]);
   const lines = useMemo(() => rows.reduce((count, row) => (row.line === undefined ? count : count + 1), 0), [rows]);
   const [copied, setCopied] = useState(false);
@@ -52,7 +53,7 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
       <DialogHeader title={title} />
       <div className="result-viewer-bar">
         <DialogDescription id="result-viewer-description" className="muted small">
-          {n(text.length)} characters, {n(lines)} lines — all of it, as the tool returned it.
+          {t('chat.viewer.facts', { chars: formatNumber(text.length), lines: formatNumber(lines) })}
         </DialogDescription>
         <Button
           size="sm"
@@ -63,7 +64,7 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
             )
           }
         >
-          {copied ? 'Copied' : 'Copy all'}
+          {t(copied ? 'chat.markdown.copied' : 'chat.viewer.copyAll')}
         </Button>
       </div>
       <ViewerRows text={text} rows={rows} />
@@ -73,6 +74,7 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
 
 /** Its own component: the dialog's portal mounts the content a render later, and the virtualizer must find its scroller when it mounts. */
 function ViewerRows({ text, rows }: { text: string; rows: readonly Row[] }) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -81,7 +83,7 @@ function ViewerRows({ text, rows }: { text: string; rows: readonly Row[] }) {
     overscan: 20,
   });
   return (
-    <div ref={scroller} className="result-viewer" role="region" aria-label="Whole result" tabIndex={0}>
+    <div ref={scroller} className="result-viewer" role="region" aria-label={t('chat.viewer.region')} tabIndex={0}>
       <div className="result-viewer-canvas" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index] as Row;

@@ -13,6 +13,7 @@ import { useBerth } from '../../store';
 import type { ArgumentValues } from './prompt-form-model';
 import { useComboboxMenu } from '../../ui/use-combobox-menu';
 import { filterPrompts, promptKey, slashQuery } from './slash-model';
+import { useT } from '../../i18n/use-t';
 
 // The argument form (with its completion machinery) loads once a prompt is chosen: the composer is on the first screen.
 const SlashMenu = lazy(async () => ({ default: (await import('./slash-menu')).SlashMenu }));
@@ -37,6 +38,7 @@ export function useSlashCommands(
   text: string,
   input: RefObject<HTMLTextAreaElement | null>,
 ): SlashCommands {
+  const t = useT();
   const catalog = useBerth((s) => s.promptCatalog);
   const catalogError = useBerth((s) => s.promptCatalogError);
   const loadPrompts = useBerth((s) => s.loadPrompts);
@@ -79,7 +81,7 @@ export function useSlashCommands(
     if (!result.ok) return result.message;
     const { promptResultToDraft } = await import('./prompt-form-model');
     const draft = promptResultToDraft(prompt, result.value);
-    if (draft.text === '' && draft.attachments.length === 0) return `Prompt '${prompt.name}' returned no messages.`;
+    if (draft.text === '' && draft.attachments.length === 0) return t('chat.slash.empty', { name: prompt.name });
     if (draft.text !== '') insertIntoComposer(conversationId, draft.text);
     if (draft.attachments.length > 0) attachToComposer(conversationId, draft.attachments);
     setChosen(undefined);

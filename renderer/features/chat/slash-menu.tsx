@@ -1,6 +1,7 @@
 import type { PromptCatalog, PromptInfo } from '../../../shared/contract/prompts';
 import { PickerMenu } from './picker-menu';
 import { promptKey, promptLabel } from './slash-model';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /**
  * The prompts matching what follows the `/`, as a listbox tied to the message
@@ -26,11 +27,12 @@ export function SlashMenu({
   onHighlight: (index: number) => void;
   onChoose: (prompt: PromptInfo) => void;
 }) {
+  const t = useT();
   return (
     <PickerMenu
       listboxId={listboxId}
-      title="Prompts"
-      pickVerb="choose"
+      title={t('chat.slash.title')}
+      pickVerb={t('chat.picker.choose')}
       matches={matches}
       itemKey={promptKey}
       renderItem={(prompt) => (
@@ -50,20 +52,26 @@ export function SlashMenu({
       highlighted={highlighted}
       onHighlight={onHighlight}
       onChoose={onChoose}
-      emptyMessage={emptyMessage(catalog, catalogError, query)}
+      emptyMessage={emptyMessage(catalog, catalogError, query, t)}
       problems={catalog?.problems ?? []}
-      problemsLabel="Servers whose prompts could not be read"
+      problemsLabel={t('chat.slash.problems')}
     />
   );
 }
 
-function emptyMessage(catalog: PromptCatalog | undefined, error: string | undefined, query: string): string {
-  if (error !== undefined) return `Could not read the prompts: ${error}`;
-  if (catalog === undefined) return 'Reading the prompts of your servers…';
-  if (catalog.servers.length === 0) {
-    return 'No ready server offers prompts. Start a server that has prompts (for example server-everything) under Servers, then type / again.';
-  }
+function emptyMessage(
+  catalog: PromptCatalog | undefined,
+  error: string | undefined,
+  query: string,
+  t: Translate,
+): string {
+  if (error !== undefined) return t('chat.slash.readFailed', { error });
+  if (catalog === undefined) return t('chat.slash.reading');
+  if (catalog.servers.length === 0) return t('chat.slash.noServer');
   if (catalog.prompts.length === 0)
-    return `${catalog.servers.map((server) => server.name).join(', ')} ${catalog.servers.length === 1 ? 'has' : 'have'} no prompts right now.`;
-  return `No prompt matches “${query}”. Keep typing a message, or press Esc.`;
+    return t('chat.slash.nonePrompts', {
+      servers: catalog.servers.map((server) => server.name).join(', '),
+      count: catalog.servers.length,
+    });
+  return t('chat.slash.noMatch', { query });
 }

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../../shared/domain/chat';
 import { reduceLiveTurn } from '../../store';
-import { HIDDEN_REASONING, ThinkingBlock } from './thinking-block';
+import { ThinkingBlock } from './thinking-block';
+import { renderWithBerth as render } from '../../test-support/render-with-berth';
 
 afterEach(() => {
   cleanup();
@@ -42,7 +43,9 @@ describe('ThinkingBlock', () => {
     render(<ThinkingBlock text="" redacted durationMs={4_000} />);
     fireEvent.click(screen.getByRole('button', { name: /Thought for 4 s/ }));
     expect(screen.getByRole('button').textContent).toContain('Thought for 4 s· hidden by the provider');
-    expect(screen.getByRole('region').textContent).toContain(HIDDEN_REASONING);
+    expect(screen.getByRole('region').textContent).toContain(
+      'The provider hid this reasoning. Berth keeps it, encrypted, and sends it back to the model, but cannot show it.',
+    );
   });
 });
 

@@ -1,10 +1,18 @@
+import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import { thoughtFor } from '../../../shared/domain/reasoning';
 import { ChevronRightIcon } from '../../ui/icons';
+import { useT, type Translate } from '../../i18n/use-t';
 
-/** What a block says when the provider hid the reasoning (Anthropic's redacted_thinking). */
-export const HIDDEN_REASONING =
-  'The provider hid this reasoning. Berth keeps it, encrypted, and sends it back to the model, but cannot show it.';
+/** "Thought for 12 s", "Thought for 2 min 5 s": the words of shared/domain/reasoning.ts thoughtFor, in the person's language. */
+function thoughtFor(durationMs: number, t: Translate): string {
+  const seconds = Math.max(1, Math.round(durationMs / 1000));
+  if (seconds <= 90) return t('chat.thinking.thoughtSeconds', { seconds });
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0
+    ? t('chat.thinking.thoughtMinutes', { minutes })
+    : t('chat.thinking.thoughtMinutesSeconds', { minutes, seconds: rest });
+}
 
 /**
  * The model's reasoning above its answer, as Claude Desktop and ChatGPT show it: open while it streams,
@@ -24,6 +32,7 @@ export function ThinkingBlock({
   /** Still arriving: open, with a running count. */
   streaming?: boolean;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(streaming);
   const startedAt = useRef(Date.now());
   const endedAt = useRef<number | undefined>(streaming ? undefined : Date.now());
@@ -44,10 +53,13 @@ export function ThinkingBlock({
   }, [streaming]);
 
   const measured = (endedAt.current ?? Date.now()) - startedAt.current;
-  const title = streaming ? `Thinking… ${Math.floor(measured / 1000)} s` : thoughtFor(durationMs ?? measured);
-  const body = text !== '' ? text : redacted ? HIDDEN_REASONING : 'The model gave no words for its reasoning.';
+  const title = streaming
+    ? t('chat.thinking.live', { seconds: Math.floor(measured / 1000) })
+    : thoughtFor(durationMs ?? measured, t);
+  // Hidden: the provider's redacted_thinking (Anthropic), kept and sent back but unreadable.
+  const body = text !== '' ? text : t(redacted ? 'chat.thinking.hidden' : 'chat.thinking.empty');
   return (
-    <div className={`thinking-block${streaming ? ' thinking-live' : ''}`} data-state={open ? 'open' : 'closed'}>
+    <div className={clsx('thinking-block', streaming && 'thinking-live')} data-state={open ? 'open' : 'closed'}>
       <button
         type="button"
         className="thinking-toggle"
@@ -57,10 +69,10 @@ export function ThinkingBlock({
       >
         <ChevronRightIcon className="thinking-chevron" aria-hidden="true" />
         <span className="thinking-title">{title}</span>
-        {redacted ? <span className="thinking-note">· hidden by the provider</span> : null}
+        {redacted ? <span className="thinking-note">{t('chat.thinking.hiddenNote')}</span> : null}
       </button>
       {open ? (
-        <div id={bodyId} className="thinking-body" role="region" aria-label="The model’s reasoning">
+        <div id={bodyId} className="thinking-body" role="region" aria-label={t('chat.thinking.region')}>
           {body}
           {streaming ? <span className="cursor" aria-hidden="true" /> : null}
         </div>

@@ -11,6 +11,11 @@ import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } fr
 import { McpContentView } from './content-blocks';
 import { ToolCardTask, useCallAnswerTarget, WAITING_FOR_ANSWER } from './tool-card-task';
 import { AnswerQuestionButton } from './tool-call-waiting';
+import type { MessageId } from '../../i18n/message-ids';
+import type { Translate } from '../../i18n/use-t';
+import { useT } from '../../i18n/use-t';
+import { T } from '../../i18n/t';
+import { formatNumber } from '../../i18n/format';
 
 /** A call whose tool has an MCP App: the frame and the bridge library load on demand, off the first screen. */
 const AppCard = lazy(() => import('../apps/app-card'));
@@ -34,35 +39,42 @@ function isLarge(result: ChatToolResultBlock): boolean {
   );
 }
 
-const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> =
-  {
-    'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
-    running: { label: 'Running', tone: 'accent' },
-    'waiting-answer': { label: 'Waiting for your answer', tone: 'warning' },
-    'waiting-result': { label: 'Finishing', tone: 'accent' },
-    done: { label: 'Done', tone: 'success' },
-    error: { label: 'Error', tone: 'danger' },
-    denied: { label: 'Denied', tone: 'danger' },
-    withdrawn: { label: 'Cancelled', tone: 'neutral' },
-    stopped: { label: 'Stopped by you', tone: 'neutral' },
-    interrupted: { label: 'Did not finish', tone: 'neutral' },
-  };
+const STATUS: Record<
+  ToolCallStatus,
+  { label: MessageId; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }
+> = {
+  'awaiting-consent': { label: 'chat.call.status.consent', tone: 'warning' },
+  running: { label: 'chat.call.status.running', tone: 'accent' },
+  'waiting-answer': { label: 'chat.call.status.answer', tone: 'warning' },
+  'waiting-result': { label: 'chat.call.status.finishing', tone: 'accent' },
+  done: { label: 'chat.call.status.done', tone: 'success' },
+  error: { label: 'chat.call.status.error', tone: 'danger' },
+  denied: { label: 'chat.call.status.denied', tone: 'danger' },
+  withdrawn: { label: 'chat.call.status.cancelled', tone: 'neutral' },
+  stopped: { label: 'chat.call.status.stopped', tone: 'neutral' },
+  interrupted: { label: 'chat.call.status.interrupted', tone: 'neutral' },
+};
 /** The chip of a call whose MCP task was cancelled: not an error the tool reported. */
-const TASK_CANCELLED = { label: 'Cancelled', tone: 'neutral' } as const;
+const TASK_CANCELLED = { label: 'chat.call.status.cancelled', tone: 'neutral' } as const;
 /** The chip of a call whose MCP task its server purged (or let expire). */
-const TASK_EXPIRED = { label: 'Expired', tone: 'neutral' } as const;
+const TASK_EXPIRED = { label: 'chat.call.status.expired', tone: 'neutral' } as const;
 /** The chip of a call that ended "stopped" because Berth quit while its task ran, not by the person's Stop. */
-const BERTH_QUIT = { label: 'Berth quit', tone: 'neutral' } as const;
+const BERTH_QUIT = { label: 'chat.call.status.quit', tone: 'neutral' } as const;
 
 /** What the progress line says: the server's progress, else that the call works (unless its task line already says so). */
-function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined): string {
-  if (status === 'waiting-answer') return 'Time limit paused until you answer';
+function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined, t: Translate): string {
+  if (status === 'waiting-answer') return t('chat.call.progress.paused');
   const progress = live?.progress;
   if (progress?.message !== undefined) return progress.message;
   if (progress !== undefined)
-    return `${progress.progress}${progress.total !== undefined ? ` of ${progress.total}` : ''}`;
+    return progress.total !== undefined
+      ? t('chat.call.progress.ofTotal', {
+          progress: formatNumber(progress.progress),
+          total: formatNumber(progress.total),
+        })
+      : formatNumber(progress.progress);
   // A task's line above says what it is doing, in the server's words: "Working…" under "Working" says nothing more.
-  return live?.task !== undefined ? '' : 'Working…';
+  return live?.task !== undefined ? '' : t('chat.call.progress.working');
 }
 
 /**
@@ -90,6 +102,7 @@ interface ToolCallCardProps {
 }
 
 function ServerToolCallCard({ conversationId, use, result: savedResult, live, turnRunning }: ToolCallCardProps) {
+  const t = useT();
   const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
   // A task that was cancelled (by the person, or by its server) ends the call with an error for the model; for the person the tool reported nothing.
@@ -133,7 +146,7 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
     <div
       className={clsx('tool-call', `tool-call-${taskCancelled ? 'stopped' : status}`)}
       role="article"
-      aria-label={`Call of ${use.tool}`}
+      aria-label={t('chat.call.label', { tool: use.tool })}
       data-tool-use={use.id}
       data-status={status}
       tabIndex={-1}
@@ -142,7 +155,7 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
         <ToolIcon />
         <span className="tool-call-name">
           {unknownTool ? (
-            <span className="muted">unknown tool</span>
+            <span className="muted">{t('chat.call.unknownTool')}</span>
           ) : (
             <>
               <span className="tool-call-server">{use.server}</span>
@@ -154,11 +167,11 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
           )}
           <span className="tool-name">{use.tool}</span>
         </span>
-        <Chip tone={chip.tone}>{chip.label}</Chip>
+        <Chip tone={chip.tone}>{t(chip.label)}</Chip>
         <div className="spacer" />
         {status === 'awaiting-consent' && pendingId ? (
           <Button size="sm" variant="primary" onClick={() => focusPending(pendingId)}>
-            Review
+            {t('chat.call.review')}
           </Button>
         ) : null}
         {headAnswerId !== undefined ? <AnswerQuestionButton pendingId={headAnswerId} tool={use.tool} /> : null}
@@ -178,7 +191,7 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
           <div
             className={clsx('progress', fraction === undefined && status !== 'waiting-answer' && 'indeterminate')}
             role="progressbar"
-            aria-label={`Progress of ${use.tool}`}
+            aria-label={t('chat.call.progressLabel', { tool: use.tool })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={fraction === undefined ? undefined : Math.round(fraction * 100)}
@@ -188,15 +201,15 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
               style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }}
             />
           </div>
-          <span className="tool-progress-text">{progressWords(status, live)}</span>
+          <span className="tool-progress-text">{progressWords(status, live, t)}</span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
           <Button
             size="sm"
             icon={<StopIcon />}
             onClick={() => void stopTurn(conversationId)}
-            title="Stop the reply and cancel this tool call"
+            title={t('chat.call.stopHint')}
           >
-            Stop
+            {t('chat.composer.stop')}
           </Button>
         </div>
       ) : null}
@@ -210,16 +223,16 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
           aria-controls={argsId}
           onClick={() => setArgsOpen(!argsOpen)}
         >
-          <ChevronRightIcon /> Arguments
-          {result?.sentInput ? <Chip tone="warning">edited by you</Chip> : null}
+          <ChevronRightIcon /> {t('chat.call.arguments')}
+          {result?.sentInput ? <Chip tone="warning">{t('chat.call.editedByYou')}</Chip> : null}
         </button>
         {argsOpen ? (
           <div id={argsId}>
             {result?.sentInput ? (
               <div className="args-pair">
-                <span className="args-caption">Sent</span>
+                <span className="args-caption">{t('chat.call.sent')}</span>
                 <pre className="code-block">{JSON.stringify(result.sentInput, null, 2)}</pre>
-                <span className="args-caption">The model asked for</span>
+                <span className="args-caption">{t('chat.call.modelAsked')}</span>
                 <pre className="code-block">{JSON.stringify(use.input, null, 2)}</pre>
               </div>
             ) : (
@@ -289,7 +302,7 @@ function FoldedResult({
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        <ChevronRightIcon /> Text result <span className="muted small">(what the model sees)</span>
+        <ChevronRightIcon /> <T id="chat.call.textResult" components={{ muted: <span className="muted small" /> }} />
       </button>
       {open ? (
         <div id={id}>
@@ -322,6 +335,7 @@ function ToolResult({
   /** Berth quit while this call's task ran: where the task is now. */
   quitTaskStatus?: TaskStatus | undefined;
 }) {
+  const t = useT();
   if (result.denied !== undefined || quitTaskStatus !== undefined || isStoppedResult(result) || taskCancelled) {
     return (
       <Suspense fallback={null}>
@@ -331,7 +345,7 @@ function ToolResult({
   }
   if (isLarge(result)) {
     return (
-      <Suspense fallback={<p className="muted small">Loading the result…</p>}>
+      <Suspense fallback={<p className="muted small">{t('chat.call.loadingResult')}</p>}>
         <LargeResult result={result} server={server} tool={tool} conversationId={conversationId} />
       </Suspense>
     );
@@ -339,19 +353,19 @@ function ToolResult({
   return (
     <div className={clsx('tool-result', result.isError && 'tool-result-error')}>
       {result.isError ? (
-        <strong className="tool-result-label">The tool reported an error</strong>
+        <strong className="tool-result-label">{t('chat.call.toolError')}</strong>
       ) : (
-        <span className="args-caption">Result</span>
+        <span className="args-caption">{t('chat.call.result')}</span>
       )}
       {result.content.length === 0 && result.structuredContent === undefined ? (
-        <p className="muted small">No content.</p>
+        <p className="muted small">{t('chat.call.noContent')}</p>
       ) : null}
       {result.content.map((block, index) => (
         <McpContentView key={index} block={block} server={server} />
       ))}
       {result.structuredContent !== undefined ? (
         <div className="structured">
-          <span className="args-caption">Structured content</span>
+          <span className="args-caption">{t('chat.call.structured')}</span>
           <pre className="code-block">{JSON.stringify(result.structuredContent, null, 2)}</pre>
         </div>
       ) : null}

@@ -5,6 +5,8 @@ import { useBerth, type LiveToolCall } from '../../store';
 import { shownStatusMessage, taskChip } from '../tasks/task-model';
 import { Button, Chip } from '../../ui/controls';
 import { FormIcon, StopIcon, TasksIcon } from '../../ui/icons';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The task line of a tool card: the call runs as an MCP task (its status in
@@ -24,6 +26,7 @@ export function ToolCardTaskLine({
   answerId: string | undefined;
   headAnswers: boolean;
 }) {
+  const t = useT();
   const cancelTask = useBerth((s) => s.cancelTask);
   const openTaskInView = useBerth((s) => s.openTaskInView);
   const focusPending = useBerth((s) => s.focusPending);
@@ -50,29 +53,29 @@ export function ToolCardTaskLine({
         <div className="tool-task-line tool-task-waiting" role="status">
           <FormIcon />
           <span className="tool-task-text">
-            <strong>Waiting for your answer.</strong> The call goes on once you answer its question.
+            <T id="chat.task.waiting" components={{ strong: <strong /> }} />
           </span>
           <Button size="sm" variant="primary" onClick={() => focusPending(answerId)}>
-            Answer
+            {t('chat.call.answer')}
           </Button>
         </div>
       ) : null}
       {task !== undefined ? (
-        <div className="tool-task-line" role="group" aria-label="Task" data-task-status={task.status}>
+        <div className="tool-task-line" role="group" aria-label={t('chat.task.label')} data-task-status={task.status}>
           <TasksIcon />
           {/* A live region: the server's messages ("Analyzing content…") are read out as they change, the buttons are not. */}
           <span className="tool-task-text" role="status" title={message}>
-            <span className="tool-task-caption">Task</span>{' '}
+            <span className="tool-task-caption">{t('chat.task.label')}</span>{' '}
             {chip !== undefined ? <Chip tone={chip.tone}>{chip.label}</Chip> : null}
             {message !== undefined ? <span className="tool-task-message"> {message}</span> : null}
           </span>
           {recordAnswerId !== undefined ? (
             <Button size="sm" variant="primary" icon={<FormIcon />} onClick={() => focusPending(recordAnswerId)}>
-              Answer
+              {t('chat.call.answer')}
             </Button>
           ) : null}
           <Button size="sm" variant="ghost" onClick={() => openTaskInView(task.id)}>
-            Open in Tasks
+            {t('chat.task.open')}
           </Button>
           {running ? (
             <Button
@@ -80,9 +83,9 @@ export function ToolCardTaskLine({
               icon={<StopIcon />}
               onClick={() => void cancel(task.id)}
               disabled={cancelling}
-              title="Cancel only this task on its server (Stop ends the whole reply)"
+              title={t('chat.task.cancelHint')}
             >
-              {cancelling ? 'Cancelling…' : 'Cancel task'}
+              {t(cancelling ? 'chat.task.cancelling' : 'chat.task.cancel')}
             </Button>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import type { MessageId } from '../../i18n/message-ids';
 import { lazy, Suspense } from 'react';
 import { useBerth, type LiveToolCall } from '../../store';
 import { useAnswerTarget } from '../tasks/answer-target';
@@ -8,7 +9,10 @@ import { useAnswerTarget } from '../tasks/answer-target';
 const ToolCardTaskLine = lazy(async () => ({ default: (await import('./tool-card-task-line')).ToolCardTaskLine }));
 
 /** What a running card's status chip says while one of its questions waits for the person. */
-export const WAITING_FOR_ANSWER = { label: 'Waiting for your answer', tone: 'warning' } as const;
+export const WAITING_FOR_ANSWER = { label: 'chat.call.status.answer', tone: 'warning' } as const satisfies {
+  label: MessageId;
+  tone: string;
+};
 
 /** The waiting request of a call still running, if any: the card's chip and Answer button follow it. */
 export function useCallAnswerTarget(live: LiveToolCall | undefined, toolUseId: string): string | undefined {

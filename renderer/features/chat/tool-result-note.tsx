@@ -1,20 +1,25 @@
 import type { ChatToolResultBlock } from '../../../shared/domain/chat';
 import { isStoppedResult } from '../../../shared/domain/chat-text';
 import type { TaskStatus } from '../../../shared/domain/task-status';
+import { T } from '../../i18n/t';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT } from '../../i18n/use-t';
 
 // What a tool call's card says in place of a result when the call did not run to its end: denied (by the person or
 // because its question went away), stopped, its task cancelled, or cut short by quitting. Loaded on demand (these
 // are the rarer cards), out of the first screen's bundle.
 
 /** Where a task left behind by quitting is now, for the card of the call that started it. */
-const QUIT_TASK_WORDS: Record<TaskStatus, string> = {
-  working: 'It is being followed again; its line above shows where it is.',
-  input_required: 'It is being followed again and waits for your answer.',
-  completed: 'It finished after Berth started again.',
-  failed: 'It failed after Berth started again; its line above says why.',
-  cancelled: 'It was cancelled after Berth started again.',
-  lost: 'The task was lost with it; its line above says why.',
+const QUIT_TASK_WORDS: Record<TaskStatus, MessageId> = {
+  working: 'chat.note.quit.working',
+  input_required: 'chat.note.quit.input',
+  completed: 'chat.note.quit.completed',
+  failed: 'chat.note.quit.failed',
+  cancelled: 'chat.note.quit.cancelled',
+  lost: 'chat.note.quit.lost',
 };
+
+const strong = { strong: <strong /> };
 
 export default function ToolResultNote({
   result,
@@ -26,23 +31,25 @@ export default function ToolResultNote({
   /** Berth quit while this call's task ran: where the task is now. */
   quitTaskStatus?: TaskStatus | undefined;
 }) {
+  const t = useT();
   if (result.denied?.byHost === true) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
-        <strong>Cancelled before you answered</strong>
-        {result.denied.reason ? <span>: {result.denied.reason}.</span> : <span>.</span>}{' '}
-        <span>It did not run; the model was told.</span>
+        {result.denied.reason ? (
+          <T id="chat.note.withdrawnWhy" values={{ reason: result.denied.reason }} components={strong} />
+        ) : (
+          <T id="chat.note.withdrawn" components={strong} />
+        )}
       </div>
     );
   }
   if (result.denied) {
     return (
       <div className="tool-result tool-result-denied" role="note">
-        <strong>You denied this call.</strong>
         {result.denied.reason ? (
-          <span> Reason given to the model: “{result.denied.reason}”</span>
+          <T id="chat.note.deniedWhy" values={{ reason: result.denied.reason }} components={strong} />
         ) : (
-          <span> The model was told.</span>
+          <T id="chat.note.denied" components={strong} />
         )}
       </div>
     );
@@ -50,22 +57,22 @@ export default function ToolResultNote({
   if (quitTaskStatus !== undefined) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
-        <strong>Berth quit while this call’s task ran.</strong> <span>{QUIT_TASK_WORDS[quitTaskStatus]}</span>{' '}
-        <span>The model was told the call did not finish.</span>
+        <strong>{t('chat.note.quit')}</strong> <span>{t(QUIT_TASK_WORDS[quitTaskStatus])}</span>{' '}
+        <span>{t('chat.note.quit.told')}</span>
       </div>
     );
   }
   if (isStoppedResult(result)) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
-        <strong>You stopped this call before it finished.</strong> <span>The model was told.</span>
+        <T id="chat.note.stopped" components={strong} />
       </div>
     );
   }
   if (taskCancelled) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
-        <strong>Its task was cancelled before it finished.</strong> <span>The model was told.</span>
+        <T id="chat.note.taskCancelled" components={strong} />
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { memo, useCallback, useRef } from 'react';
 import { toolKey } from '../../../shared/domain/chat-text';
 import { Switch } from '../../ui/switch';
 import type { ToolSwitchRow } from './tool-switch-rows';
+import { useT } from '../../i18n/use-t';
 
 /** Fixed row heights (see .tools-row in popovers.css): fixed, so nothing is measured. */
 const SERVER_ROW_HEIGHT = 34;
@@ -22,6 +23,7 @@ export interface ToolSwitchListProps {
  * into view and the rows after it are rendered (overscan) before Tab reaches them.
  */
 export function ToolSwitchList({ rows, disabledServers, disabledTools, onServer, onTool }: ToolSwitchListProps) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback(
     (index: number) => {
@@ -39,7 +41,7 @@ export function ToolSwitchList({ rows, disabledServers, disabledTools, onServer,
   });
 
   return (
-    <div ref={scroller} className="tools-groups" role="group" aria-label="Servers and tools">
+    <div ref={scroller} className="tools-groups" role="group" aria-label={t('chat.tools.groups')}>
       <div className="tools-canvas" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
@@ -81,6 +83,7 @@ const ServerRow = memo(function ServerRow(props: {
   total: number;
   onServer: ToolSwitchListProps['onServer'];
 }) {
+  const t = useT();
   return (
     <div
       className="tools-row tools-group-head"
@@ -89,7 +92,7 @@ const ServerRow = memo(function ServerRow(props: {
       <Switch
         checked={props.on}
         onCheckedChange={(on) => props.onServer(props.server, on)}
-        label={`Offer the tools of ${props.server}`}
+        label={t('chat.tools.offerServer', { server: props.server })}
       />
       <strong>{props.server}</strong>
       <span className="muted small">
@@ -109,6 +112,7 @@ const ToolRow = memo(function ToolRow(props: {
   serverOn: boolean;
   onTool: ToolSwitchListProps['onTool'];
 }) {
+  const t = useT();
   return (
     <div
       className="tools-row tools-item"
@@ -119,7 +123,7 @@ const ToolRow = memo(function ToolRow(props: {
         checked={props.on}
         disabled={!props.serverOn}
         onCheckedChange={(on) => props.onTool(props.server, props.tool, on)}
-        label={`Offer ${props.tool} of ${props.server}`}
+        label={t('chat.tools.offerTool', { tool: props.tool, server: props.server })}
       />
       <span className="tool-name" title={props.tool}>
         {props.tool}

@@ -7,6 +7,7 @@ import { WarningIcon } from '../../ui/icons';
 import { ToolSwitchList } from './tool-switch-list';
 import { groupByServer, toolSwitchRows } from './tool-switch-rows';
 import { ToolSearchPanel } from './tool-search-panel';
+import { useT } from '../../i18n/use-t';
 
 /**
  * What the tools popover shows once open: the warning, the search and every server's and tool's
@@ -19,6 +20,7 @@ export default function ToolsPopoverBody({
   conversation: Conversation;
   view: ChatToolsView | undefined;
 }) {
+  const t = useT();
   const setTools = useBerth((s) => s.setConversationTools);
   const [query, setQuery] = useState('');
   const groups = useMemo(() => groupByServer(view?.tools ?? []), [view]);
@@ -48,8 +50,12 @@ export default function ToolsPopoverBody({
   return (
     <>
       <div className="popover-head">
-        <strong>Tools offered to the model</strong>
-        <span className="muted small">{view ? `${view.offeredCount} of ${view.tools.length}` : 'Loading…'}</span>
+        <strong>{t('chat.tools.heading')}</strong>
+        <span className="muted small">
+          {view
+            ? t('chat.tools.count', { offered: view.offeredCount, total: view.tools.length })
+            : t('chat.view.loading')}
+        </span>
       </div>
       {view?.toolSearch ? <ToolSearchPanel conversationId={conversation.id} toolSearch={view.toolSearch} /> : null}
       {view?.warning ? (
@@ -58,23 +64,19 @@ export default function ToolsPopoverBody({
           <span>{view.warning}</span>
         </div>
       ) : null}
-      {view && view.tools.length === 0 ? (
-        <p className="popover-empty">
-          No ready server offers tools. Start a server in Servers to give the model tools.
-        </p>
-      ) : null}
+      {view && view.tools.length === 0 ? <p className="popover-empty">{t('chat.tools.none')}</p> : null}
       {view && view.tools.length > 0 ? (
         <input
           type="search"
           className="input tools-search"
-          aria-label="Search tools"
-          placeholder={view.tools.length === 1 ? 'Search 1 tool' : `Search ${view.tools.length.toLocaleString()} tools`}
+          aria-label={t('chat.tools.search')}
+          placeholder={t('chat.tools.searchPlaceholder', { count: view.tools.length })}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
       ) : null}
       {view && view.tools.length > 0 && rows.length === 0 ? (
-        <p className="popover-empty">{`No server or tool matches “${query.trim()}”.`}</p>
+        <p className="popover-empty">{t('chat.tools.noMatch', { query: query.trim() })}</p>
       ) : null}
       <ToolSwitchList
         rows={rows}

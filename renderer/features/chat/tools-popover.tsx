@@ -4,6 +4,7 @@ import type { Conversation } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { ChevronDownIcon, ToolIcon, WarningIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 /** The open popover's content (switches, search): on demand, off the first screen. */
 const ToolsPopoverBody = lazy(() => import('./tools-popover-body'));
@@ -21,6 +22,7 @@ export function ToolsPopover({
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 }) {
+  const t = useT();
   const view = useBerth((s) => s.conversationTools[conversation.id]);
   const load = useBerth((s) => s.loadConversationTools);
   const [ownOpen, setOwnOpen] = useState(false);
@@ -45,19 +47,20 @@ export function ToolsPopover({
           icon={<ToolIcon />}
           aria-label={
             view
-              ? `Tools ${view.offeredCount}/${view.tools.length} for this conversation`
-              : 'Tools for this conversation'
+              ? t('chat.tools.triggerCount', { offered: view.offeredCount, total: view.tools.length })
+              : t('chat.tools.trigger')
           }
           className="tools-trigger"
         >
-          Tools {view ? <span className="count">{`${view.offeredCount}/${view.tools.length}`}</span> : null}
+          {t('chat.tools.button')}{' '}
+          {view ? <span className="count">{`${view.offeredCount}/${view.tools.length}`}</span> : null}
           {view?.warning ? <WarningIcon className="icon warn-icon" /> : null}
           <ChevronDownIcon />
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover tools-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <Suspense fallback={<p className="popover-empty">Loading…</p>}>
+          <Suspense fallback={<p className="popover-empty">{t('chat.view.loading')}</p>}>
             <ToolsPopoverBody conversation={conversation} view={view} />
           </Suspense>
         </Popover.Content>

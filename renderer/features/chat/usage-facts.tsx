@@ -1,55 +1,53 @@
 import { CHARS_PER_TOKEN, promptTokens, toolSearchSaved, type UsageLike } from '../../../shared/domain/chat-usage';
+import { formatNumber as n } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT, type Translate } from '../../i18n/use-t';
 
-const n = (value: number): string => value.toLocaleString('en-US');
-
-/** Every count, said in full, for the details under the summary. */
-function usageFacts(usage: UsageLike): Array<[string, string]> {
+/** Every count, said in full, for the details under the summary: the term's id and the words. */
+function usageFacts(usage: UsageLike, t: Translate): Array<[MessageId, string]> {
   const requests = usage.requests ?? 1;
-  const facts: Array<[string, string]> = [
+  const input = n(promptTokens(usage));
+  const facts: Array<[MessageId, string]> = [
     [
-      'Input',
-      `${n(promptTokens(usage))} tokens${requests > 1 ? `, over ${requests} model requests (each sends the conversation so far)` : ''}`,
+      'chat.usage.facts.input',
+      requests > 1
+        ? t('chat.usage.facts.inputRequests', { tokens: input, requests: n(requests) })
+        : t('chat.usage.facts.tokens', { tokens: input }),
     ],
-    ['Output', `${n(usage.outputTokens)} tokens`],
+    ['chat.usage.facts.output', t('chat.usage.facts.tokens', { tokens: n(usage.outputTokens) })],
   ];
   if (usage.reasoningTokens)
     facts.push([
-      'Reasoning',
-      `${n(usage.reasoningTokens)} of the output tokens: the model’s thinking, billed as output`,
+      'chat.usage.facts.reasoning',
+      t('chat.usage.facts.reasoningValue', { tokens: n(usage.reasoningTokens) }),
     ]);
   if (usage.cacheReadTokens !== undefined)
-    facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);
+    facts.push(['chat.usage.facts.read', t('chat.usage.facts.ofInput', { tokens: n(usage.cacheReadTokens) })]);
   if (usage.cacheWriteTokens !== undefined)
-    facts.push(['Written to the prompt cache', `${n(usage.cacheWriteTokens)} of the input tokens`]);
+    facts.push(['chat.usage.facts.written', t('chat.usage.facts.ofInput', { tokens: n(usage.cacheWriteTokens) })]);
   const saved = usage.cacheSavedTokens;
   if (saved !== undefined && saved >= 0) {
-    facts.push([
-      'Prompt cache saved',
-      `≈ ${n(saved)} input tokens’ worth: what the provider read from its cache is billed at a fraction of the input price (writing to it costs a little more)`,
-    ]);
+    facts.push(['chat.usage.facts.saved', t('chat.usage.facts.cacheSavedValue', { tokens: n(saved) })]);
   } else if (saved !== undefined) {
-    facts.push([
-      'Prompt cache saved',
-      `nothing yet: writing to the cache cost ≈ ${n(-saved)} input tokens’ worth more than plain input; the next requests read it at a fraction of the price`,
-    ]);
+    facts.push(['chat.usage.facts.saved', t('chat.usage.facts.cacheCostValue', { tokens: n(-saved) })]);
   }
   if (usage.toolTokensEstimate !== undefined) {
     facts.push([
-      'Tool definitions',
-      `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`,
+      'chat.usage.facts.tools',
+      t('chat.usage.facts.toolsValue', { tokens: n(usage.toolTokensEstimate), chars: n(CHARS_PER_TOKEN) }),
     ]);
   }
   const searchSaved = toolSearchSaved(usage);
   if (searchSaved > 0) {
     facts.push([
-      'Tool search',
-      `saved ≈ ${n(searchSaved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`,
+      'chat.usage.facts.search',
+      t('chat.usage.facts.searchValue', { tokens: n(searchSaved), full: n(usage.toolTokensFullEstimate ?? 0) }),
     ]);
   }
   if (usage.cappedTokensEstimate) {
     facts.push([
-      'Long results cut',
-      `≈ ${n(usage.cappedTokensEstimate)} tokens not sent: the model got their beginning and end (Berth’s estimate, summed over the requests)`,
+      'chat.usage.facts.capped',
+      t('chat.usage.facts.cappedValue', { tokens: n(usage.cappedTokensEstimate) }),
     ]);
   }
   return facts;
@@ -57,11 +55,12 @@ function usageFacts(usage: UsageLike): Array<[string, string]> {
 
 /** The details under a usage line's summary, once it is opened. */
 export default function UsageFacts({ usage }: { usage: UsageLike }) {
+  const t = useT();
   return (
     <dl>
-      {usageFacts(usage).map(([term, value]) => (
+      {usageFacts(usage, t).map(([term, value]) => (
         <div key={term}>
-          <dt>{term}</dt>
+          <dt>{t(term)}</dt>
           <dd>{value}</dd>
         </div>
       ))}

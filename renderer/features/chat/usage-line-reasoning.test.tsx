@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageLine, usageSummary } from './usage-line';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -9,7 +10,7 @@ describe('usage line: reasoning tokens', () => {
   it('says how much of the output was thinking, in the line and the details', async () => {
     const usage = { inputTokens: 900, outputTokens: 1_400, reasoningTokens: 1_150 };
     expect(usageSummary(usage)).toBe('900 in · 1,400 out · 1,150 of it thinking');
-    render(<UsageLine usage={usage} />);
+    renderWithBerth(<UsageLine usage={usage} />);
     fireEvent.click(screen.getByText(usageSummary(usage)));
     expect(await screen.findByText('Reasoning')).toBeTruthy();
     expect(screen.getByText(/1,150 of the output tokens: the model’s thinking, billed as output/)).toBeTruthy();

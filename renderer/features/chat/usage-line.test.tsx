@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageLine, usageSummary } from './usage-line';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -15,7 +16,7 @@ describe('usage line: what tool search saved', () => {
       requests: 3,
     };
     expect(usageSummary(usage)).toBe('1,500 in · 40 out · tools ≈ 700 of the input · tool search saved ≈ 120,000');
-    render(<UsageLine usage={usage} />);
+    renderWithBerth(<UsageLine usage={usage} />);
     // The details load with the first opening.
     expect(screen.queryByText('Tool search')).toBeNull();
     fireEvent.click(screen.getByText(usageSummary(usage)));

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { IconButton } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
@@ -19,6 +20,7 @@ export function useFileDrop({
   attachments: readonly ChatAttachment[];
   attach: (attachments: ChatAttachment[]) => void;
 }) {
+  const t = useT();
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<{ name: string; reason: string }[]>([]);
   // dragenter/dragleave fire for every child the pointer crosses: count them to know when it really left.
@@ -64,10 +66,14 @@ export function useFileDrop({
     refused.length === 0 ? null : (
       <div className="composer-refused" role="alert">
         <div className="composer-refused-head">
-          <strong>
-            {refused.length === 1 ? 'This file was not attached' : `${refused.length} files were not attached`}
-          </strong>
-          <IconButton size="sm" variant="ghost" label="Close" icon={<CloseIcon />} onClick={() => setRefused([])} />
+          <strong>{t('chat.drop.refused', { count: refused.length })}</strong>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            label={t('chat.drop.close')}
+            icon={<CloseIcon />}
+            onClick={() => setRefused([])}
+          />
         </div>
         <ul>
           {refused.map((item, index) => (

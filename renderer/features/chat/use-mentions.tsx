@@ -17,6 +17,7 @@ import { useComboboxMenu } from '../../ui/use-combobox-menu';
 const MentionMenu = lazy(async () => ({ default: (await import('./mention-menu')).MentionMenu }));
 const MentionTemplateForm = lazy(async () => ({ default: (await import('./mention-menu')).MentionTemplateForm }));
 import { useMentionResources } from './use-mention-resources';
+import { useT } from '../../i18n/use-t';
 
 export interface Mentions {
   /** The menu (or what attaching is doing), shown above the message box; null when neither. */
@@ -43,6 +44,7 @@ export function useMentions(
   input: RefObject<HTMLTextAreaElement | null>,
   suppressed: boolean,
 ): Mentions {
+  const t = useT();
   const readResource = useBerth((s) => s.readResource);
   const attachToComposer = useBerth((s) => s.attachToComposer);
   const setComposerText = useBerth((s) => s.setComposerText);
@@ -101,7 +103,7 @@ export function useMentions(
       return;
     }
     if (read.value.contents.length === 0) {
-      setAttaching({ state: 'failed', label, message: `${server} returned no content for it.` });
+      setAttaching({ state: 'failed', label, message: t('chat.mention.noContent', { server }) });
       return;
     }
     const { resourceAttachments } = await import('../resources/resource-model');
@@ -140,13 +142,13 @@ export function useMentions(
   } else if (attaching?.state === 'reading') {
     panel = (
       <p className="composer-note muted small" role="status">
-        Attaching {attaching.label}…
+        {t('chat.mention.attaching', { label: attaching.label })}
       </p>
     );
   } else if (attaching?.state === 'failed') {
     panel = (
       <p className="field-error composer-note" role="alert">
-        Could not attach {attaching.label}: {attaching.message}
+        {t('chat.mention.attachFailed', { label: attaching.label, message: attaching.message })}
       </p>
     );
   }
