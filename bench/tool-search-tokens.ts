@@ -73,14 +73,17 @@ export async function toolSearchTokensRound(): Promise<Record<string, number>> {
       estimateTokens(JSON.stringify(visibleTools(request.body?.tools, request.body?.messages ?? []))),
     );
 
-    const without = unwrap<{ id: string }>(await host.dispatch('chat.create', {}));
-    unwrap(await host.dispatch('chat.setToolSearch', { id: without.id, mode: 'off' }));
-    const before = fake.requests.length;
-    fake.script([{ text: 'ok' }]);
-    const second = turnDone(host, without.id);
-    unwrap(await host.dispatch('chat.send', { id: without.id, text: 'Hello' }));
-    await second;
-    const whole = estimateTokens(JSON.stringify(fake.requests[before]?.body?.tools ?? []));
+    // Without tool search every definition goes in every request: the ones the first request listed deferred
+    // (Anthropic's native loading lists all enabled tools), without the flag. That request is measured, not sent:
+    // 2,000 tools (≈ 293k tokens) do not fit a 200k window, and Berth's context keeper refuses it before it leaves.
+    const all = (fake.requests[0]?.body?.tools ?? []).flatMap((tool) => {
+      if (!('defer_loading' in tool) || tool.defer_loading !== true) return [];
+      const { defer_loading: _deferred, ...definition } = tool;
+      return [definition];
+    });
+    if (all.length !== TOOL_SEARCH_TOOLS)
+      throw new Error(`expected ${TOOL_SEARCH_TOOLS} deferred tools in the first request, got ${all.length}`);
+    const whole = estimateTokens(JSON.stringify(all));
     const withTurn = searched.reduce((sum, n) => sum + n, 0);
     return {
       withoutPerRequest: whole,
