@@ -303,13 +303,23 @@ describe('skills end to end through the host (skills-server fixture)', () => {
       expect(sent).toContain('call read_tool_result with result_id "toolu_fake_1_1"');
       expect(sent).not.toContain('Note line 10000 of');
       expect(toolResultTexts(fake, 2)).toMatch(/Note line \d+ of the long notes/);
-      // The conversation keeps the whole skill.
+      // The conversation keeps the whole skill: a window gets a preview of a result this big, and reads the rest in pages.
       const saved = await harness.call<{
-        messages: { content: { type: string; content?: { type: string; text?: string }[]; capped?: unknown }[] }[];
+        messages: {
+          content: { type: string; toolUseId?: string; whole?: { chars: number }; capped?: unknown }[];
+        }[];
       }>('chat.get', { id });
       const result = saved.messages[2]?.content[0];
       expect(result?.capped).toMatchObject({ limitTokens: 10_000 });
-      expect(result?.content?.[0]?.text).toContain('Note line 10000 of the long notes.');
+      const whole = await harness.call<{ text: string; nextOffset: number | null }>('chat.readResult', {
+        id,
+        toolUseId: result?.toolUseId,
+        offset: 0,
+        limit: result?.whole?.chars ?? 1,
+      });
+      expect(whole.nextOffset).toBeNull();
+      expect(whole.text).toContain('Note line 10000 of the long notes.');
+      expect(whole.text).toContain('END OF NOTES');
     },
   );
 });
