@@ -22,7 +22,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/servers
   // renderer/features/settings
   'renderer/features/settings/anthropic-models-form.tsx',
-  'renderer/features/settings/api-key-section.tsx',
   'renderer/features/settings/model-ranks-section.tsx',
   'renderer/features/settings/policies-section.tsx',
   'renderer/features/settings/provider-form.tsx',
