@@ -8,6 +8,7 @@ import { createFakeTransport } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { ProvidersSection } from './providers-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -285,5 +286,55 @@ describe('<ProvidersSection>', () => {
       { method: 'providers.remove', input: { id: 'ollama' } },
     ]);
     expect(screen.getByText(/No other providers yet/)).toBeTruthy();
+  });
+
+  it('words the providers list, its chips and the remove dialog in Chinese, the provider’s answer as it came', async () => {
+    await activateLocale('zh-CN');
+    const custom: ProviderView = {
+      ...OLLAMA,
+      id: 'vllm',
+      label: 'vLLM box',
+      preset: 'custom',
+      baseUrl: 'http://10.0.0.5:8000/v1',
+      models: [{ id: 'm', supportsTools: true }],
+      key: { set: true, hint: '…wxyz' },
+      needsKey: false,
+    };
+    const { store, transport } = mount([ANTHROPIC, OLLAMA, custom]);
+    expect(screen.getByRole('heading', { name: '模型提供商' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: '模型提供商' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('内置');
+    expect(rows[0]!.textContent).toContain('需要密钥');
+    expect(rows[0]!.textContent).toContain('1 个模型');
+    expect(rows[0]!.textContent).toContain('其密钥在上方设置。');
+    expect(rows[1]!.textContent).toContain('无需密钥');
+    expect(rows[1]!.textContent).toContain('0 个模型 · http://127.0.0.1:11434/v1');
+    expect(rows[2]!.textContent).toContain('自定义（兼容 OpenAI）');
+    expect(within(rows[2]!).getByText('…wxyz').closest('span')?.textContent).toBe('已设置密钥 …wxyz');
+    expect(screen.queryByText(/还没有其他提供商/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '测试与 Ollama 的连接' }));
+    expect(await screen.findByText('✗ nothing is listening at 127.0.0.1:11434 — is Ollama running?')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '移除 vLLM box' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '移除 vLLM box？' });
+    expect(dialog.textContent).toContain('其模型将从模型选择器中移除，保存的密钥也会被删除。');
+    fireEvent.click(within(dialog).getByRole('button', { name: '移除' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已移除 vLLM box'));
+    expect(transport.calls.find((c) => c.method === 'providers.remove')?.input).toEqual({ id: 'vllm' });
+  });
+
+  it('counts models with the plural rule of the language, and says when there is no other provider, in Korean', async () => {
+    await activateLocale('ko');
+    mount([{ ...ANTHROPIC, models: [ANTHROPIC.models[0]!, { id: 'claude-b', supportsTools: true }] }]);
+    expect(within(screen.getByRole('list', { name: '모델 제공자' })).getByText('모델 2개')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '아직 다른 제공자가 없습니다. 제공자를 추가하면 OpenAI, OpenRouter 또는 이 컴퓨터에서 실행 중인 모델을 사용할 수 있습니다.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anthropic 편집' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '제공자 추가' })).toBeTruthy();
   });
 });
