@@ -2,13 +2,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProvidersView } from '../../../shared/contract/providers';
-import type { ProviderView } from '../../../shared/domain/providers';
+import { BASE_URL_CREDENTIALS_MESSAGE, type ProviderView } from '../../../shared/domain/providers';
 import { fail, ok } from '../../../shared/result';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { ProvidersSection } from './providers-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { translate } from '../../i18n/use-t';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -336,5 +337,65 @@ describe('<ProvidersSection>', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Anthropic 편집' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '제공자 추가' })).toBeTruthy();
+  });
+
+  it('refuses a base URL with credentials in the words the host uses for it', () => {
+    // The form refuses it before the bridge, the host again on save: one wording in English.
+    expect(translate('settings.providers.form.baseUrlCredentials')).toBe(BASE_URL_CREDENTIALS_MESSAGE);
+  });
+
+  it('adds a custom provider in Japanese: labels, the custom preset’s name, the refusal and the next step', async () => {
+    await activateLocale('ja');
+    const { transport } = mount();
+    fireEvent.click(screen.getByRole('button', { name: 'プロバイダーを追加' }));
+    const form = screen.getByRole('form', { name: 'プロバイダーを追加' });
+    expect(within(form).getByLabelText('API キー（省略可）')).toBeTruthy();
+    expect(within(form).getByText('ローカルサーバーには不要です。')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('プリセット'), { target: { value: 'custom' } });
+    expect((within(form).getByLabelText('名前') as HTMLInputElement).value).toBe('カスタム（OpenAI 互換）');
+    expect(within(form).getByText('サーバーの OpenAI 互換アドレスです。通常は /v1 で終わります。')).toBeTruthy();
+    // Back to a service: the name the form gave follows the preset again.
+    fireEvent.change(within(form).getByLabelText('プリセット'), { target: { value: 'openrouter' } });
+    expect((within(form).getByLabelText('名前') as HTMLInputElement).value).toBe('OpenRouter');
+    expect(within(form).getByLabelText('API キー')).toBeTruthy();
+    expect(within(form).getByText('シークレットとして保存され、二度と表示されません。')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('プリセット'), { target: { value: 'custom' } });
+
+    const baseUrl = within(form).getByLabelText('ベース URL') as HTMLInputElement;
+    fireEvent.change(baseUrl, { target: { value: 'https://user:pass@llm.example.com/v1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'プロバイダーを追加' }));
+    expect(
+      await within(form).findByText(/^ベース URL にユーザー名やパスワード（@ より前の部分）を含めることはできません。/),
+    ).toBeTruthy();
+    expect(transport.calls.some((c) => c.method === 'providers.add')).toBe(false);
+
+    fireEvent.change(baseUrl, { target: { value: 'https://llm.example.com/v1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'プロバイダーを追加' }));
+    const edit = await screen.findByRole('form', { name: 'カスタム（OpenAI 互換） を編集' });
+    expect(transport.calls.find((c) => c.method === 'providers.add')?.input).toMatchObject({
+      provider: { id: 'custom', label: 'カスタム（OpenAI 互換）', preset: 'custom' },
+    });
+    expect(
+      within(edit)
+        .getByText('追加しました。次にモデルを取得し（または下にモデル ID を入力し）、保存してください。')
+        .getAttribute('role'),
+    ).toBe('status');
+    fireEvent.click(within(edit).getByRole('button', { name: 'キーを保存' }));
+    expect(within(edit).getByRole('alert').textContent).toBe('先にキーを貼り付けてください');
+    fireEvent.click(within(edit).getByRole('button', { name: '閉じる' }));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+  });
+
+  it('edits a provider with a stored key in Traditional Chinese and toasts that it is saved', async () => {
+    await activateLocale('zh-TW');
+    const withKey: ProviderView = { ...OLLAMA, key: { set: true, hint: '…wxyz' } };
+    const { store } = mount([ANTHROPIC, withKey]);
+    fireEvent.click(screen.getByRole('button', { name: '編輯 Ollama' }));
+    const edit = screen.getByRole('form', { name: '編輯 Ollama' });
+    expect(within(edit).getByLabelText('更換金鑰（…wxyz）')).toBeTruthy();
+    expect(within(edit).getByRole('button', { name: '移除金鑰' })).toBeTruthy();
+    expect(within(edit).getByRole('button', { name: '測試與 Ollama 的連線' })).toBeTruthy();
+    fireEvent.click(within(edit).getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已儲存 Ollama'));
   });
 });
