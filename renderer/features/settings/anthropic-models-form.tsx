@@ -46,7 +46,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
         providerLabel={provider.label}
         models={models}
         onChange={setModels}
-        idPlaceholder="Add a model by id, e.g. claude-sonnet-5"
+        idExample="claude-sonnet-5"
       />
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <div className="provider-form-actions">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProvidersView } from '../../../shared/contract/providers';
 import { BASE_URL_CREDENTIALS_MESSAGE, type ProviderView } from '../../../shared/domain/providers';
@@ -397,5 +397,65 @@ describe('<ProvidersSection>', () => {
     expect(within(edit).getByRole('button', { name: '測試與 Ollama 的連線' })).toBeTruthy();
     fireEvent.click(within(edit).getByRole('button', { name: '儲存' }));
     await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已儲存 Ollama'));
+  });
+
+  it('words the models table and what a fetch found in Korean, each model’s id as the provider gave it', async () => {
+    await activateLocale('ko');
+    mount([ANTHROPIC, OLLAMA]);
+    fireEvent.click(screen.getByRole('button', { name: 'Ollama 편집' }));
+    const edit = screen.getByRole('form', { name: 'Ollama 편집' });
+    expect(within(edit).getByText('아직 모델이 없습니다.')).toBeTruthy();
+    expect((within(edit).getByLabelText('ID로 모델 추가') as HTMLInputElement).placeholder).toBe(
+      'ID로 모델 추가(예: llama3.1:8b)',
+    );
+    fireEvent.click(within(edit).getByRole('button', { name: '모델 가져오기' }));
+    expect(await within(edit).findByText('모델 2개를 찾았습니다(새 모델 2개). 저장해야 유지됩니다.')).toBeTruthy();
+    const table = within(edit).getByRole('table', { name: 'Ollama의 모델' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['모델 ID', '선택기에 표시할 이름', '도구', '이미지', '작업']);
+    expect(within(table).getByLabelText('qwen3:4b 도구 지원')).toBeTruthy();
+    expect(within(table).getByLabelText('qwen3:4b 이미지 입력 지원')).toBeTruthy();
+    expect(within(table).getByLabelText('llama3.1:8b의 이름')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'llama3.1:8b 제거' }));
+    expect(within(table).queryByText('llama3.1:8b')).toBeNull();
+  });
+
+  it('adds the provider’s refusal to a Chinese hint, and refuses a duplicate id in the language of the moment', async () => {
+    mount([ANTHROPIC, OLLAMA], {
+      error: 'Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running?',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ollama' }));
+    const typed = within(screen.getByRole('form')).getByLabelText('Add a model by id');
+    for (const _ of [1, 2]) {
+      fireEvent.change(typed, { target: { value: 'mistral:7b' } });
+      fireEvent.keyDown(typed, { key: 'Enter' });
+    }
+    expect(screen.getByRole('alert').textContent).toBe("'mistral:7b' is already in the list.");
+
+    await act(() => activateLocale('zh-CN'));
+    const edit = screen.getByRole('form', { name: '编辑 Ollama' });
+    fireEvent.change(typed, { target: { value: 'mistral:7b' } });
+    fireEvent.keyDown(typed, { key: 'Enter' });
+    expect(within(edit).getByRole('alert').textContent).toBe('“mistral:7b” 已在列表中。');
+    fireEvent.click(within(edit).getByRole('button', { name: '获取模型' }));
+    await waitFor(() =>
+      expect(within(edit).getByRole('alert').textContent).toBe(
+        'Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running? 你仍可在下方输入模型 ID。',
+      ),
+    );
+  });
+
+  it('says in Japanese when the provider lists no models', async () => {
+    await activateLocale('ja');
+    mount([ANTHROPIC, OLLAMA], { models: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Ollama を編集' }));
+    const edit = screen.getByRole('form', { name: 'Ollama を編集' });
+    fireEvent.click(within(edit).getByRole('button', { name: 'モデルを取得' }));
+    expect(
+      await within(edit).findByText('Ollama にはモデルの一覧がありません。下にモデル ID を入力してください。'),
+    ).toBeTruthy();
   });
 });
