@@ -458,4 +458,30 @@ describe('<ProvidersSection>', () => {
       await within(edit).findByText('Ollama にはモデルの一覧がありません。下にモデル ID を入力してください。'),
     ).toBeTruthy();
   });
+
+  it("words the built-in Anthropic row's form in Traditional Chinese, with or without a key", async () => {
+    await activateLocale('zh-TW');
+    const { store } = mount([{ ...ANTHROPIC, key: { set: true, hint: '…abcd' }, ready: true }]);
+    fireEvent.click(screen.getByRole('button', { name: '編輯 Anthropic' }));
+    const edit = screen.getByRole('form', { name: '編輯 Anthropic' });
+    expect(within(edit).getByText('從 Anthropic 取得你的金鑰可用的模型，或手動輸入模型 ID。')).toBeTruthy();
+    expect((within(edit).getByLabelText('依 ID 新增模型') as HTMLInputElement).placeholder).toBe(
+      '依 ID 新增模型，例如 claude-sonnet-5',
+    );
+    fireEvent.click(within(edit).getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已儲存 Anthropic 的模型'));
+    cleanup();
+
+    await activateLocale('ko');
+    mount([ANTHROPIC]);
+    fireEvent.click(screen.getByRole('button', { name: 'Anthropic 편집' }));
+    const noKey = screen.getByRole('form', { name: 'Anthropic 편집' });
+    expect(
+      within(noKey).getByText(
+        '모델을 가져오려면 위에서 Anthropic API 키를 추가하세요. 모델 ID를 직접 입력할 수도 있습니다.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(noKey).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+  });
 });
