@@ -21,15 +21,9 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/roots
   // renderer/features/servers
   // renderer/features/settings
-  'renderer/features/settings/anthropic-models-form.tsx',
-  'renderer/features/settings/api-key-section.tsx',
   'renderer/features/settings/model-ranks-section.tsx',
   'renderer/features/settings/policies-section.tsx',
-  'renderer/features/settings/provider-form.tsx',
-  'renderer/features/settings/provider-models.tsx',
-  'renderer/features/settings/providers-section.tsx',
   'renderer/features/settings/rule-form.tsx',
-  'renderer/features/settings/test-connection.tsx',
   // renderer/features/shell
   // renderer/features/skills
   // renderer/features/tasks

@@ -4,6 +4,7 @@ import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../../ui/controls';
 import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The built-in Anthropic provider's models: fetched from Anthropic's models
@@ -11,6 +12,7 @@ import { TestConnection } from './test-connection';
  * as any provider's models. Its key and base URL are not edited here.
  */
 export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderView; onClose: () => void }) {
+  const t = useT();
   const updateProvider = useBerth((s) => s.updateProvider);
   const pushToast = useBerth((s) => s.pushToast);
   const [models, setModels] = useState<ProviderModel[]>(provider.models);
@@ -27,36 +29,34 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
       setError(result.message);
       return;
     }
-    pushToast({ tone: 'success', title: `${provider.label} models saved` });
+    pushToast({ tone: 'success', title: t('settings.providers.anthropic.saved', { provider: provider.label }) });
     onClose();
   }
 
   return (
     <form className="provider-form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate>
       <h3 id={titleId} className="provider-form-title">
-        Edit {provider.label}
+        {t('settings.providers.form.titleEdit', { provider: provider.label })}
       </h3>
       <p className="field-hint">
-        {provider.key.set
-          ? 'Fetch the models your key can use from Anthropic, or type their ids.'
-          : 'Add your Anthropic API key above to fetch its models, or type their ids.'}
+        {t(provider.key.set ? 'settings.providers.anthropic.hintKeySet' : 'settings.providers.anthropic.hintNoKey')}
       </p>
       <ProviderModels
         providerId={provider.id}
         providerLabel={provider.label}
         models={models}
         onChange={setModels}
-        idPlaceholder="Add a model by id, e.g. claude-sonnet-5"
+        idExample="claude-sonnet-5"
       />
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <div className="provider-form-actions">
         <TestConnection providerId={provider.id} providerLabel={provider.label} />
         <div className="spacer" />
         <Button variant="ghost" onClick={onClose}>
-          Cancel
+          {t('settings.providers.form.cancel')}
         </Button>
         <Button type="submit" variant="primary" disabled={busy}>
-          Save
+          {t('settings.providers.form.save')}
         </Button>
       </div>
     </form>

@@ -3,15 +3,19 @@ import type { SettingsView } from '../../../shared/contract/settings';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { KeyIcon } from '../../ui/icons';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
-const SOURCE: Record<SettingsView['apiKey']['source'], { label: string; tone: 'success' | 'accent' | 'warning' }> = {
-  env: { label: 'From ANTHROPIC_API_KEY', tone: 'accent' },
-  stored: { label: 'Stored in Berth', tone: 'success' },
-  none: { label: 'Not set', tone: 'warning' },
+// Each source's words are `settings.apiKey.source.<source>` and `settings.apiKey.about.<source>`.
+const SOURCE_TONE: Record<SettingsView['apiKey']['source'], 'success' | 'accent' | 'warning'> = {
+  env: 'accent',
+  stored: 'success',
+  none: 'warning',
 };
 
 /** The Anthropic API key: where it comes from, a password box to save one, and Remove. */
 export function ApiKeySection({ settings }: { settings: SettingsView }) {
+  const t = useT();
   const saveApiKey = useBerth((s) => s.saveApiKey);
   const clearApiKey = useBerth((s) => s.clearApiKey);
   const pushToast = useBerth((s) => s.pushToast);
@@ -24,7 +28,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (key.trim() === '') {
-      setError('Paste your API key first');
+      setError(t('settings.apiKey.pasteFirst'));
       return;
     }
     setBusy(true);
@@ -33,7 +37,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
-      pushToast({ tone: 'success', title: 'API key saved' });
+      pushToast({ tone: 'success', title: t('settings.apiKey.saved') });
     } else setError(result.message);
   }
 
@@ -41,7 +45,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     setBusy(true);
     const result = await clearApiKey();
     setBusy(false);
-    if (result.ok) pushToast({ tone: 'success', title: 'Stored API key removed' });
+    if (result.ok) pushToast({ tone: 'success', title: t('settings.apiKey.removed') });
     else setError(result.message);
   }
 
@@ -49,27 +53,23 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     <section className="settings-section" aria-labelledby={`${inputId}-title`}>
       <header className="settings-section-head">
         <h2 id={`${inputId}-title`}>
-          <KeyIcon /> Anthropic API key
+          <KeyIcon /> {t('settings.apiKey.title')}
         </h2>
-        <Chip tone={SOURCE[source].tone}>{SOURCE[source].label}</Chip>
+        <Chip tone={SOURCE_TONE[source]}>{t(`settings.apiKey.source.${source}`)}</Chip>
         {hint ? <code data-testid="api-key-hint">{hint}</code> : null}
       </header>
       <p className="settings-text">
-        {source === 'env'
-          ? 'Berth uses the key in its environment (ANTHROPIC_API_KEY), which wins over a key saved here.'
-          : source === 'stored'
-            ? 'Saved as a secret: in your system’s keychain, or in browser mode a private file in Berth’s config folder. Only its last characters are ever shown.'
-            : 'Chat needs a key from console.anthropic.com. It is saved as a secret and never shown again; the rest of Berth works without one.'}
+        {t(`settings.apiKey.about.${source}`)}
         {settings.baseURL ? (
           <>
             {' '}
-            Requests go to <code>{settings.baseURL}</code>.
+            <T id="settings.apiKey.baseUrl" values={{ url: settings.baseURL }} components={{ code: <code /> }} />
           </>
         ) : null}
       </p>
       <form className="api-key-form" onSubmit={(e) => void save(e)} noValidate>
         <label className="field-label" htmlFor={inputId}>
-          {source === 'none' ? 'API key' : 'Replace the key'}
+          {t(source === 'none' ? 'settings.apiKey.label' : 'settings.apiKey.labelReplace')}
         </label>
         <div className="inline-row">
           <input
@@ -78,17 +78,17 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
             type="password"
             autoComplete="off"
             spellCheck={false}
-            placeholder="sk-ant-…"
+            placeholder={t('settings.apiKey.placeholder')}
             value={key}
             aria-invalid={Boolean(error)}
             onChange={(e) => setKey(e.target.value)}
           />
           <Button type="submit" variant="primary" disabled={busy}>
-            Save
+            {t('settings.apiKey.save')}
           </Button>
           {source === 'stored' ? (
             <Button variant="danger" onClick={() => void remove()} disabled={busy}>
-              Remove
+              {t('settings.apiKey.remove')}
             </Button>
           ) : null}
         </div>

@@ -11,6 +11,12 @@ import { useBerth } from '../../store';
 import { Button, Field, InlineAlert } from '../../ui/controls';
 import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
+import { useT } from '../../i18n/use-t';
+import { presetName } from './preset-name';
+
+// The paths the host names a refused field by (not words).
+const BASE_URL = 'baseUrl';
+const API_KEY = 'apiKey';
 
 /** The first free id for a preset: `ollama`, then `ollama-2`… */
 function freeId(preset: ProviderPreset, taken: readonly string[]): string {
@@ -30,6 +36,7 @@ interface ProviderFormProps {
 
 /** Add or edit an OpenAI-compatible provider: preset, name, base URL, key, models. */
 export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, onClose }: ProviderFormProps) {
+  const t = useT();
   const addProvider = useBerth((s) => s.addProvider);
   const updateProvider = useBerth((s) => s.updateProvider);
   const pushToast = useBerth((s) => s.pushToast);
@@ -47,7 +54,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
 
   function pickPreset(next: ProviderPreset) {
     // Name and URL follow the preset unless the person changed them from the previous preset's.
-    if (label === '' || label === PRESET_INFO[preset].label) setLabel(PRESET_INFO[next].label);
+    if (label === '' || label === presetName(t, preset)) setLabel(presetName(t, next));
     if (baseUrl === '' || baseUrl === PRESET_INFO[preset].baseUrl) setBaseUrl(PRESET_INFO[next].baseUrl);
     if (!editing && !idTouched) setId(freeId(next, takenIds));
     setPreset(next);
@@ -58,7 +65,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
     // Refused here too, so a password typed into the URL never crosses the bridge.
     const credentials = baseUrlCredentialsProblem(baseUrl.trim());
     if (credentials !== undefined) {
-      setError({ message: credentials, path: 'baseUrl' });
+      setError({ message: t('settings.providers.form.baseUrlCredentials'), path: BASE_URL });
       return;
     }
     setBusy(true);
@@ -72,7 +79,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
     }
     setError(undefined);
     if (editing) {
-      pushToast({ tone: 'success', title: `${label} saved` });
+      pushToast({ tone: 'success', title: t('settings.providers.form.saved', { provider: label }) });
       onClose();
     } else {
       setApiKey('');
@@ -86,7 +93,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
       ? error.message
       : undefined;
   const otherError =
-    error !== undefined && !['id', 'label', 'baseUrl', 'apiKey'].some((p) => fieldError(p) !== undefined)
+    error !== undefined && !['id', 'label', BASE_URL, API_KEY].some((p) => fieldError(p) !== undefined)
       ? error.message
       : undefined;
   const needsKey = PRESET_INFO[preset].needsKey;
@@ -94,15 +101,17 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
   return (
     <form className="provider-form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate>
       <h3 id={titleId} className="provider-form-title">
-        {editing ? `Edit ${provider.label}` : 'Add a provider'}
+        {editing
+          ? t('settings.providers.form.titleEdit', { provider: provider.label })
+          : t('settings.providers.form.titleAdd')}
       </h3>
       {justAdded ? (
         <p className="field-hint" role="status">
-          Added. Now fetch its models (or type their ids below), then save.
+          {t('settings.providers.form.justAdded')}
         </p>
       ) : null}
       <div className="provider-form-grid">
-        <Field label="Preset">
+        <Field label={t('settings.providers.form.preset')}>
           {({ id: fieldId }) => (
             <select
               id={fieldId}
@@ -112,13 +121,13 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
             >
               {PROVIDER_PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {PRESET_INFO[p].label}
+                  {presetName(t, p)}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field label="Name" error={fieldError('label')}>
+        <Field label={t('settings.providers.form.name')} error={fieldError('label')}>
           {({ id: fieldId, describedBy, invalid }) => (
             <input
               id={fieldId}
@@ -132,8 +141,8 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
         </Field>
         {editing ? null : (
           <Field
-            label="Id"
-            hint="Part of each model’s key in conversations; cannot change later."
+            label={t('settings.providers.form.id')}
+            hint={t('settings.providers.form.idHint')}
             error={fieldError('id')}
           >
             {({ id: fieldId, describedBy, invalid }) => (
@@ -153,9 +162,9 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
           </Field>
         )}
         <Field
-          label="Base URL"
-          hint={preset === 'custom' ? 'The server’s OpenAI-compatible address, usually ending in /v1.' : undefined}
-          error={fieldError('baseUrl')}
+          label={t('settings.providers.form.baseUrl')}
+          hint={preset === 'custom' ? t('settings.providers.form.baseUrlHint') : undefined}
+          error={fieldError(BASE_URL)}
         >
           {({ id: fieldId, describedBy, invalid }) => (
             <input
@@ -172,9 +181,9 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
         </Field>
         {editing ? null : (
           <Field
-            label={needsKey ? 'API key' : 'API key (optional)'}
-            hint={needsKey ? 'Kept as a secret; never shown again.' : 'Local servers need none.'}
-            error={fieldError('apiKey')}
+            label={t(needsKey ? 'settings.providers.form.apiKey' : 'settings.providers.form.apiKeyOptional')}
+            hint={t(needsKey ? 'settings.providers.form.apiKeyHint' : 'settings.providers.form.apiKeyHintLocal')}
+            error={fieldError(API_KEY)}
           >
             {({ id: fieldId, describedBy, invalid }) => (
               <input
@@ -204,10 +213,10 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
         {editing ? <TestConnection providerId={provider.id} providerLabel={provider.label} /> : null}
         <div className="spacer" />
         <Button variant="ghost" onClick={onClose}>
-          {justAdded ? 'Close' : 'Cancel'}
+          {t(justAdded ? 'settings.providers.form.close' : 'settings.providers.form.cancel')}
         </Button>
         <Button type="submit" variant="primary" disabled={busy}>
-          {editing ? 'Save' : 'Add provider'}
+          {t(editing ? 'settings.providers.form.save' : 'settings.providers.add')}
         </Button>
       </div>
     </form>
@@ -216,6 +225,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
 
 /** An existing provider's key: set, replace or remove it (never shown). */
 function ProviderKey({ provider }: { provider: ProviderView }) {
+  const t = useT();
   const setProviderKey = useBerth((s) => s.setProviderKey);
   const clearProviderKey = useBerth((s) => s.clearProviderKey);
   const [key, setKey] = useState('');
@@ -225,7 +235,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
 
   async function save() {
     if (key.trim() === '') {
-      setError('Paste the key first');
+      setError(t('settings.providers.form.key.pasteFirst'));
       return;
     }
     setBusy(true);
@@ -248,10 +258,10 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
     <div className="provider-key">
       <label className="field-label" htmlFor={inputId}>
         {provider.key.set
-          ? `Replace the key (${provider.key.hint ?? 'set'})`
-          : provider.needsKey
-            ? 'API key (needed)'
-            : 'API key (optional)'}
+          ? provider.key.hint !== undefined
+            ? t('settings.providers.form.key.replaceHint', { hint: provider.key.hint })
+            : t('settings.providers.form.key.replaceSet')
+          : t(provider.needsKey ? 'settings.providers.form.key.needed' : 'settings.providers.form.apiKeyOptional')}
       </label>
       <div className="inline-row">
         <input
@@ -271,11 +281,11 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
           }}
         />
         <Button onClick={() => void save()} disabled={busy}>
-          Save key
+          {t('settings.providers.form.key.save')}
         </Button>
         {provider.key.set ? (
           <Button variant="danger" onClick={() => void remove()} disabled={busy}>
-            Remove key
+            {t('settings.providers.form.key.remove')}
           </Button>
         ) : null}
       </div>

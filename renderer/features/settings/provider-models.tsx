@@ -4,12 +4,13 @@ import { guessTakesImages, takesImages } from '../../../shared/domain/model-imag
 import { useBerth } from '../../store';
 import { Button, IconButton } from '../../ui/controls';
 import { PlusIcon, RestartIcon, TrashIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 interface ProviderModelsProps {
   /** Set once the provider is saved: only then can Berth ask it for its models. */
   providerId: string | undefined;
-  /** What the manual-entry box suggests. */
-  idPlaceholder?: string;
+  /** The model id the manual-entry box gives as an example. */
+  idExample?: string;
   providerLabel: string;
   models: ProviderModel[];
   onChange: (models: ProviderModel[]) => void;
@@ -34,8 +35,9 @@ export function ProviderModels({
   providerLabel,
   models,
   onChange,
-  idPlaceholder = 'Add a model by id, e.g. llama3.1:8b',
+  idExample = 'llama3.1:8b',
 }: ProviderModelsProps) {
+  const t = useT();
   const fetchProviderModels = useBerth((s) => s.fetchProviderModels);
   const [newId, setNewId] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
@@ -50,7 +52,7 @@ export function ProviderModels({
     const result = await fetchProviderModels(providerId);
     setFetching(false);
     if (!result.ok) {
-      setNote({ ok: false, text: `${sentence(result.message)} You can still type model ids below.` });
+      setNote({ ok: false, text: t('settings.providers.models.fetchFailed', { reason: sentence(result.message) }) });
       return;
     }
     // What the person already set (names, tools switches) stays; new models are added after. What only the listing
@@ -79,8 +81,8 @@ export function ProviderModels({
       ok: true,
       text:
         found === 0
-          ? `${providerLabel} lists no models. Type their ids below.`
-          : `Found ${found} model${found === 1 ? '' : 's'} (${added.length} new). Save to keep them.`,
+          ? t('settings.providers.models.noneListed', { provider: providerLabel })
+          : t('settings.providers.models.found', { found, added: added.length }),
     });
   }
 
@@ -88,7 +90,7 @@ export function ProviderModels({
     const id = newId.trim();
     if (id === '') return;
     if (models.some((m) => m.id === id)) {
-      setNote({ ok: false, text: `'${id}' is already in the list.` });
+      setNote({ ok: false, text: t('settings.providers.models.duplicate', { id }) });
       return;
     }
     onChange([...models, { id, supportsTools: true, takesImages: guessTakesImages(id) }]);
@@ -103,15 +105,15 @@ export function ProviderModels({
     <fieldset className="provider-models" aria-labelledby={titleId}>
       <div className="inline-row">
         <legend id={titleId} className="field-label">
-          Models
+          {t('settings.providers.models.legend')}
         </legend>
         <div className="spacer" />
         {providerId !== undefined ? (
           <Button size="sm" icon={<RestartIcon />} onClick={() => void fetchModels()} disabled={fetching}>
-            {fetching ? 'Fetching…' : 'Fetch models'}
+            {t(fetching ? 'settings.providers.models.fetching' : 'settings.providers.models.fetch')}
           </Button>
         ) : (
-          <span className="muted small">Fetch them from the provider once it is added, or type them in.</span>
+          <span className="muted small">{t('settings.providers.models.fetchLater')}</span>
         )}
       </div>
       {note ? (
@@ -120,17 +122,17 @@ export function ProviderModels({
         </p>
       ) : null}
       {models.length === 0 ? (
-        <p className="settings-empty">No models yet.</p>
+        <p className="settings-empty">{t('settings.providers.models.empty')}</p>
       ) : (
-        <table className="data-table" aria-label={`Models of ${providerLabel}`}>
+        <table className="data-table" aria-label={t('settings.providers.models.table', { provider: providerLabel })}>
           <thead>
             <tr>
-              <th scope="col">Model id</th>
-              <th scope="col">Name in pickers</th>
-              <th scope="col">Tools</th>
-              <th scope="col">Images</th>
+              <th scope="col">{t('settings.providers.models.col.id')}</th>
+              <th scope="col">{t('settings.providers.models.col.name')}</th>
+              <th scope="col">{t('settings.providers.models.col.tools')}</th>
+              <th scope="col">{t('settings.providers.models.col.images')}</th>
               <th scope="col">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('settings.providers.models.col.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -143,7 +145,7 @@ export function ProviderModels({
                 <td>
                   <input
                     className="input input-sm"
-                    aria-label={`Name of ${model.id}`}
+                    aria-label={t('settings.providers.models.nameOf', { model: model.id })}
                     placeholder={model.id}
                     value={model.label ?? ''}
                     onChange={(e) => {
@@ -161,9 +163,9 @@ export function ProviderModels({
                       type="checkbox"
                       checked={model.supportsTools}
                       onChange={(e) => update(index, { supportsTools: e.target.checked })}
-                      aria-label={`${model.id} supports tools`}
+                      aria-label={t('settings.providers.models.supportsToolsOf', { model: model.id })}
                     />
-                    <span aria-hidden="true">supports tools</span>
+                    <span aria-hidden="true">{t('settings.providers.models.supportsTools')}</span>
                   </label>
                 </td>
                 <td>
@@ -172,14 +174,14 @@ export function ProviderModels({
                       type="checkbox"
                       checked={takesImages(model)}
                       onChange={(e) => update(index, { takesImages: e.target.checked })}
-                      aria-label={`${model.id} takes images`}
+                      aria-label={t('settings.providers.models.takesImagesOf', { model: model.id })}
                     />
-                    <span aria-hidden="true">takes images</span>
+                    <span aria-hidden="true">{t('settings.providers.models.takesImages')}</span>
                   </label>
                 </td>
                 <td>
                   <IconButton
-                    label={`Remove ${model.id}`}
+                    label={t('settings.providers.models.remove', { model: model.id })}
                     icon={<TrashIcon />}
                     onClick={() => onChange(models.filter((_, i) => i !== index))}
                   />
@@ -191,12 +193,12 @@ export function ProviderModels({
       )}
       <div className="inline-row">
         <label className="sr-only" htmlFor={inputId}>
-          Add a model by id
+          {t('settings.providers.models.addLabel')}
         </label>
         <input
           id={inputId}
           className="input mono"
-          placeholder={idPlaceholder}
+          placeholder={t('settings.providers.models.addPlaceholder', { example: idExample })}
           value={newId}
           spellCheck={false}
           onChange={(e) => setNewId(e.target.value)}
@@ -208,7 +210,7 @@ export function ProviderModels({
           }}
         />
         <Button icon={<PlusIcon />} onClick={addTyped} disabled={newId.trim() === ''}>
-          Add model
+          {t('settings.providers.models.add')}
         </Button>
       </div>
     </fieldset>

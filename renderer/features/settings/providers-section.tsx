@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PRESET_INFO, type ProviderView } from '../../../shared/domain/providers';
+import type { ProviderView } from '../../../shared/domain/providers';
 import { useBerth } from '../../store';
 import { Button, Chip, InlineAlert } from '../../ui/controls';
 import { EditIcon, PlusIcon, ServerIcon, TrashIcon } from '../../ui/icons';
@@ -9,16 +9,28 @@ import { TestConnection } from './test-connection';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { List, Row } from '../../ui/list';
+import { T } from '../../i18n/t';
+import { useT, type Translate } from '../../i18n/use-t';
+import { presetName } from './preset-name';
 
-function presetLabel(provider: ProviderView): string {
-  return provider.preset === 'anthropic' ? 'Built in' : PRESET_INFO[provider.preset].label;
+function presetLabel(t: Translate, provider: ProviderView): string {
+  return provider.preset === 'anthropic' ? t('settings.providers.builtIn') : presetName(t, provider.preset);
 }
 
 function KeyChip({ provider }: { provider: ProviderView }) {
+  const t = useT();
   if (provider.key.set)
-    return <Chip tone="success">Key set {provider.key.hint ? <code>{provider.key.hint}</code> : null}</Chip>;
-  if (!provider.needsKey) return <Chip>No key needed</Chip>;
-  return <Chip tone="warning">Key needed</Chip>;
+    return (
+      <Chip tone="success">
+        {provider.key.hint ? (
+          <T id="settings.providers.keySetHint" values={{ hint: provider.key.hint }} components={{ code: <code /> }} />
+        ) : (
+          t('settings.providers.keySet')
+        )}
+      </Chip>
+    );
+  if (!provider.needsKey) return <Chip>{t('settings.providers.keyNotNeeded')}</Chip>;
+  return <Chip tone="warning">{t('settings.providers.keyNeeded')}</Chip>;
 }
 
 /** Which form is open: none, a new provider, or the one being edited (by id). */
@@ -26,6 +38,7 @@ type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; id: string
 
 /** Settings → Model providers: Anthropic built in, and OpenAI-compatible services and local servers beside it. */
 export function ProvidersSection() {
+  const t = useT();
   const providers = useBerth((s) => s.providers);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [removing, setRemoving] = useState<ProviderView>();
@@ -37,37 +50,36 @@ export function ProvidersSection() {
     <section className="settings-section" aria-labelledby={titleId}>
       <header className="settings-section-head">
         <h2 id={titleId}>
-          <ServerIcon /> Model providers
+          <ServerIcon /> {t('settings.providers.title')}
         </h2>
         <div className="spacer" />
         {editing.mode === 'closed' ? (
           <Button size="sm" variant="primary" icon={<PlusIcon />} onClick={() => setEditing({ mode: 'add' })}>
-            Add provider
+            {t('settings.providers.add')}
           </Button>
         ) : null}
       </header>
-      <p className="settings-text">
-        Chat with Claude, or with models from OpenAI, OpenRouter, a local Ollama or LM Studio, or any OpenAI-compatible
-        server. Keys are kept as secrets and never shown again; local servers need none.
-      </p>
+      <p className="settings-text">{t('settings.providers.about')}</p>
       {providers === undefined ? (
-        <p className="settings-empty">Loading…</p>
+        <p className="settings-empty">{t('settings.loading')}</p>
       ) : (
-        <List aria-label="Model providers">
+        <List aria-label={t('settings.providers.title')}>
           {providers.map((provider) => (
             <Row key={provider.id} className="provider-row" data-provider={provider.id}>
               <div className="provider-main">
                 <strong>{provider.label}</strong>
-                <Chip tone={provider.builtIn ? 'accent' : 'neutral'}>{presetLabel(provider)}</Chip>
+                <Chip tone={provider.builtIn ? 'accent' : 'neutral'}>{presetLabel(t, provider)}</Chip>
                 <KeyChip provider={provider} />
                 <span className="muted small">
-                  {provider.models.length === 1 ? '1 model' : `${provider.models.length} models`}
                   {provider.baseUrl ? (
-                    <>
-                      {' · '}
-                      <code>{provider.baseUrl}</code>
-                    </>
-                  ) : null}
+                    <T
+                      id="settings.providers.modelCountAt"
+                      values={{ count: provider.models.length, url: provider.baseUrl }}
+                      components={{ code: <code /> }}
+                    />
+                  ) : (
+                    t('settings.providers.modelCount', { count: provider.models.length })
+                  )}
                 </span>
               </div>
               <div className="provider-actions">
@@ -76,36 +88,32 @@ export function ProvidersSection() {
                   size="sm"
                   variant="ghost"
                   icon={<EditIcon />}
-                  aria-label={`Edit ${provider.label}`}
+                  aria-label={t('settings.providers.editOf', { provider: provider.label })}
                   onClick={() => setEditing({ mode: 'edit', id: provider.id, justAdded: false })}
                 >
-                  Edit
+                  {t('settings.providers.edit')}
                 </Button>
                 {provider.builtIn ? null : (
                   <Button
                     size="sm"
                     variant="ghost"
                     icon={<TrashIcon />}
-                    aria-label={`Remove ${provider.label}`}
+                    aria-label={t('settings.providers.removeOf', { provider: provider.label })}
                     onClick={() => setRemoving(provider)}
                   >
-                    Remove
+                    {t('settings.providers.remove')}
                   </Button>
                 )}
               </div>
               {provider.builtIn ? (
-                <p className="field-hint provider-note">
-                  Its key is set above. Edit it to fetch its models from Anthropic, or to type their ids.
-                </p>
+                <p className="field-hint provider-note">{t('settings.providers.builtInNote')}</p>
               ) : null}
             </Row>
           ))}
         </List>
       )}
       {providers !== undefined && configured.length === 0 && editing.mode === 'closed' ? (
-        <p className="settings-empty">
-          No other providers yet. Add one to use OpenAI, OpenRouter, or a model running on this computer.
-        </p>
+        <p className="settings-empty">{t('settings.providers.empty')}</p>
       ) : null}
       {editing.mode === 'add' ? (
         <ProviderForm
@@ -149,6 +157,7 @@ function RemoveProviderDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
+  const t = useT();
   const removeProvider = useBerth((s) => s.removeProvider);
   const pushToast = useBerth((s) => s.pushToast);
   const [error, setError] = useState<string>();
@@ -162,25 +171,24 @@ function RemoveProviderDialog({
       setError(result.message);
       return;
     }
-    pushToast({ tone: 'success', title: `${provider.label} removed` });
+    pushToast({ tone: 'success', title: t('settings.providers.removed', { provider: provider.label }) });
     onRemoved();
     onClose();
   }
 
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()} className="dialog-narrow">
-      <AlertDialogTitle>Remove {provider.label}?</AlertDialogTitle>
+      <AlertDialogTitle>{t('settings.providers.removeDialog.title', { provider: provider.label })}</AlertDialogTitle>
       <AlertDialogDescription>
-        Its models leave the model pickers{provider.key.set ? ' and its stored key is deleted' : ''}. Conversations that
-        use one of its models are kept; their next message says the provider is gone, and you can pick another model.
+        {t(provider.key.set ? 'settings.providers.removeDialog.bodyWithKey' : 'settings.providers.removeDialog.body')}
       </AlertDialogDescription>
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
-          <Button variant="ghost">Keep it</Button>
+          <Button variant="ghost">{t('settings.providers.removeDialog.keep')}</Button>
         </AlertDialogCancel>
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-          Remove
+          {t('settings.providers.removeDialog.confirm')}
         </Button>
       </DialogFooter>
     </AlertDialog>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
+import { useT } from '../../i18n/use-t';
 
 /** "Test connection" and, once run, the provider's answer in exact words. */
 export function TestConnection({
@@ -12,6 +13,7 @@ export function TestConnection({
   providerLabel: string;
   model?: string;
 }) {
+  const t = useT();
   const checkProvider = useBerth((s) => s.checkProvider);
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
   const [busy, setBusy] = useState(false);
@@ -26,14 +28,23 @@ export function TestConnection({
 
   return (
     <>
-      <Button size="sm" onClick={() => void test()} disabled={busy} aria-label={`Test connection to ${providerLabel}`}>
-        {busy ? 'Testing…' : 'Test connection'}
+      <Button
+        size="sm"
+        onClick={() => void test()}
+        disabled={busy}
+        aria-label={t('settings.providers.test.label', { provider: providerLabel })}
+      >
+        {t(busy ? 'settings.providers.test.testing' : 'settings.providers.test.button')}
       </Button>
       <span
         role="status"
         className={result === undefined ? 'sr-only' : result.ok ? 'test-result test-ok' : 'test-result test-failed'}
       >
-        {result === undefined ? '' : result.ok ? `✓ ${result.message}` : `✗ ${result.message}`}
+        {result === undefined
+          ? ''
+          : t(result.ok ? 'settings.providers.test.passed' : 'settings.providers.test.failed', {
+              message: result.message,
+            })}
       </span>
     </>
   );

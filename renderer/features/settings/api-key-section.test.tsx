@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../../shared/contract/settings';
+import { ok } from '../../../shared/result';
+import { activateLocale } from '../../i18n/i18n';
+import { renderWithBerth } from '../../test-support/render-with-berth';
+import { ApiKeySection } from './api-key-section';
+
+afterEach(cleanup);
+
+const SETTINGS: SettingsView = {
+  apiKey: { source: 'none' },
+  models: [{ id: 'a', label: 'Model A' }],
+  defaultModel: 'a',
+};
+
+function mount(settings: SettingsView) {
+  return renderWithBerth(<ApiKeySection settings={settings} />, {
+    handlers: {
+      'settings.setApiKey': () => ok({ ...settings, apiKey: { source: 'stored' as const, hint: '…2345' } }),
+      'settings.clearApiKey': () => ok({ ...settings, apiKey: { source: 'none' as const } }),
+    },
+  });
+}
+
+describe('<ApiKeySection> in the person’s language', () => {
+  it('says in Korean where the key comes from and where requests go, the address as written', async () => {
+    await activateLocale('ko');
+    mount({ ...SETTINGS, apiKey: { source: 'env', hint: '…wxyz' }, baseURL: 'http://127.0.0.1:9/' });
+    expect(screen.getByRole('heading', { name: 'Anthropic API 키' })).toBeTruthy();
+    expect(screen.getByText('ANTHROPIC_API_KEY에서 가져옴')).toBeTruthy();
+    const about = screen.getByText(/^Berth는 환경 변수의 키/);
+    expect(about.textContent).toBe(
+      'Berth는 환경 변수의 키(ANTHROPIC_API_KEY)를 사용하며, 이 키가 여기에 저장한 키보다 우선합니다. 요청은 http://127.0.0.1:9/(으)로 전송됩니다.',
+    );
+    expect(about.querySelector('code')?.textContent).toBe('http://127.0.0.1:9/');
+    expect(screen.getByLabelText('키 교체')).toBeTruthy();
+    // The key comes from the environment: nothing stored to remove.
+    expect(screen.queryByRole('button', { name: '제거' })).toBeNull();
+  });
+
+  it('asks in Japanese for a key before saving, then toasts that it is saved', async () => {
+    await activateLocale('ja');
+    const { store, transport } = mount(SETTINGS);
+    expect(screen.getByText('未設定')).toBeTruthy();
+    expect(screen.getByText(/^チャットには console\.anthropic\.com で取得したキーが必要です。/)).toBeTruthy();
+    const input = screen.getByLabelText('API キー') as HTMLInputElement;
+    expect(input.placeholder).toBe('sk-ant-…');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByRole('alert').textContent).toBe('先に API キーを貼り付けてください');
+    expect(transport.calls.some((c) => c.method === 'settings.setApiKey')).toBe(false);
+    fireEvent.change(input, { target: { value: 'sk-ant-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('API キーを保存しました'));
+  });
+
+  it('words the stored key and its removal in Traditional Chinese', async () => {
+    await activateLocale('zh-TW');
+    const { store } = mount({ ...SETTINGS, apiKey: { source: 'stored', hint: '…2345' } });
+    expect(screen.getByText('已儲存在 Berth 中')).toBeTruthy();
+    expect(screen.getByLabelText('更換金鑰')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '移除' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已移除儲存的 API 金鑰'));
+  });
+});
