@@ -27,7 +27,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/settings/provider-form.tsx',
   'renderer/features/settings/provider-models.tsx',
   'renderer/features/settings/providers-section.tsx',
-  'renderer/features/settings/rule-form.tsx',
   'renderer/features/settings/test-connection.tsx',
   // renderer/features/shell
   // renderer/features/skills
