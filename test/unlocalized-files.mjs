@@ -23,7 +23,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/settings
   'renderer/features/settings/anthropic-models-form.tsx',
   'renderer/features/settings/api-key-section.tsx',
-  'renderer/features/settings/model-ranks-section.tsx',
   'renderer/features/settings/provider-form.tsx',
   'renderer/features/settings/provider-models.tsx',
   'renderer/features/settings/providers-section.tsx',
