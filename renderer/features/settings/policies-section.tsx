@@ -87,70 +87,72 @@ export function ConsentPoliciesSection() {
       {policies.length === 0 ? (
         <p className="settings-empty">{t('settings.policies.empty')}</p>
       ) : (
-        <table className="data-table" aria-label={t('settings.policies.title')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('settings.policies.col.allowed')}</th>
-              <th scope="col">{t('settings.policies.col.server')}</th>
-              <th scope="col">{t('settings.policies.col.tool')}</th>
-              <th scope="col">{t('settings.policies.col.since')}</th>
-              <th scope="col">{t('settings.policies.col.state')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('settings.policies.col.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {policies.map((policy) => (
-              <tr key={policy.id} data-policy={policy.id}>
-                <td>
-                  {t(SCOPE_LABEL[policy.scope])}
-                  {policy.scope === 'conversation' ? (
-                    <span className="muted small">
-                      {t('settings.policies.conversation', {
-                        conversation: conversations[policy.conversationId] ?? t('settings.policies.untilRestart'),
-                      })}
-                    </span>
-                  ) : null}
-                  {policy.scope === 'rule' ? (
-                    <span className="small rule-text">
-                      {t('settings.policies.ruleText', { rule: ruleWords(t, policy.rule) })}
-                      {policy.rule.kind === 'read-only' ? (
-                        <Chip tone="warning">{t('settings.policies.trustsClaim')}</Chip>
-                      ) : null}
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <code>{policy.server}</code>
-                </td>
-                <td>
-                  <ToolCell policy={policy} />
-                </td>
-                <td className="nowrap">{formatDateTime(policy.createdAt)}</td>
-                <td>
-                  {policy.stale ? (
-                    <Chip tone="warning" title={t(STALE_LABEL[policy.stale].hint)}>
-                      {t(STALE_LABEL[policy.stale].chip)}
-                    </Chip>
-                  ) : (
-                    <span className="muted">{t('settings.policies.inEffect')}</span>
-                  )}
-                  {policy.stale ? <span className="sr-only"> — {t(STALE_LABEL[policy.stale].hint)}</span> : null}
-                </td>
-                <td className="cell-actions">
-                  <Button
-                    size="sm"
-                    onClick={() => setRevoking(policy)}
-                    aria-label={t('settings.policies.revokeFor', { target: describePolicy(t, policy) })}
-                  >
-                    {t('settings.policies.revoke')}
-                  </Button>
-                </td>
+        <div className="table-wide">
+          <table className="data-table" aria-label={t('settings.policies.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.policies.col.allowed')}</th>
+                <th scope="col">{t('settings.policies.col.server')}</th>
+                <th scope="col">{t('settings.policies.col.tool')}</th>
+                <th scope="col">{t('settings.policies.col.since')}</th>
+                <th scope="col">{t('settings.policies.col.state')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('settings.policies.col.actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {policies.map((policy) => (
+                <tr key={policy.id} data-policy={policy.id}>
+                  <td>
+                    {t(SCOPE_LABEL[policy.scope])}
+                    {policy.scope === 'conversation' ? (
+                      <span className="muted small">
+                        {t('settings.policies.conversation', {
+                          conversation: conversations[policy.conversationId] ?? t('settings.policies.untilRestart'),
+                        })}
+                      </span>
+                    ) : null}
+                    {policy.scope === 'rule' ? (
+                      <span className="small rule-text">
+                        {t('settings.policies.ruleText', { rule: ruleWords(t, policy.rule) })}
+                        {policy.rule.kind === 'read-only' ? (
+                          <Chip tone="warning">{t('settings.policies.trustsClaim')}</Chip>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <code>{policy.server}</code>
+                  </td>
+                  <td>
+                    <ToolCell policy={policy} />
+                  </td>
+                  <td>{formatDateTime(policy.createdAt)}</td>
+                  <td>
+                    {policy.stale ? (
+                      <Chip tone="warning" title={t(STALE_LABEL[policy.stale].hint)}>
+                        {t(STALE_LABEL[policy.stale].chip)}
+                      </Chip>
+                    ) : (
+                      <span className="muted">{t('settings.policies.inEffect')}</span>
+                    )}
+                    {policy.stale ? <span className="sr-only"> — {t(STALE_LABEL[policy.stale].hint)}</span> : null}
+                  </td>
+                  <td className="cell-actions">
+                    <Button
+                      size="sm"
+                      onClick={() => setRevoking(policy)}
+                      aria-label={t('settings.policies.revokeFor', { target: describePolicy(t, policy) })}
+                    >
+                      {t('settings.policies.revoke')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <RuleForm />
       {revoking ? <RevokeDialog policy={revoking} onClose={() => setRevoking(undefined)} /> : null}
@@ -224,6 +226,7 @@ export function SamplingPoliciesSection() {
       <p className="settings-text">{t('settings.policies.sampling.about')}</p>
       <List
         look="lines"
+        className="sampling-policies"
         aria-label={t('settings.policies.sampling.list')}
         empty={<p className="settings-empty">{t('settings.policies.sampling.empty')}</p>}
       >
