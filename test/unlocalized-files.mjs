@@ -21,9 +21,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/roots
   // renderer/features/servers
   // renderer/features/settings
-  'renderer/features/settings/model-ranks-section.tsx',
-  'renderer/features/settings/policies-section.tsx',
-  'renderer/features/settings/rule-form.tsx',
   // renderer/features/shell
   // renderer/features/skills
   // renderer/features/tasks

@@ -6,6 +6,7 @@ import { ok } from '../../../shared/result';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ModelRanksSection } from './model-ranks-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -111,5 +112,43 @@ describe('<ModelRanksSection>', () => {
     ) as HTMLElement;
     await waitFor(() => expect(within(reset).queryByText('yours')).toBeNull());
     expect((within(reset).getByLabelText('Cost rank of llama3.1:8b (Ollama)') as HTMLInputElement).value).toBe('1');
+  });
+});
+
+describe('<ModelRanksSection> in the person’s language', () => {
+  it('words the table, the tiers, the row controls and a bad rank in Chinese, the models as named', async () => {
+    await activateLocale('zh-CN');
+    mount();
+    expect(await screen.findByRole('heading', { name: '采样使用的模型' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: '采样使用的模型' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((head) => head.textContent),
+    ).toEqual(['模型', '层级', '成本排名', '速度排名', '智能排名', '操作']);
+    const llama = table.querySelector('tr[data-model="ollama:llama3.1:8b"]') as HTMLElement;
+    const tier = within(llama).getByRole('combobox', { name: 'llama3.1:8b (Ollama) 的层级' }) as HTMLSelectElement;
+    expect([...tier.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['fast', '快速'],
+      ['balanced', '均衡'],
+      ['smart', '智能'],
+    ]);
+    expect(within(llama).getByText('自定义')).toBeTruthy();
+    expect(within(llama).getByRole('button', { name: '重置 llama3.1:8b (Ollama)' })).toBeTruthy();
+    const save = within(llama).getByRole('button', { name: '保存 llama3.1:8b (Ollama)' });
+    expect(save.querySelector('.sr-only')?.textContent).toBe('llama3.1:8b (Ollama)');
+    fireEvent.change(within(llama).getByRole('spinbutton', { name: 'llama3.1:8b (Ollama) 的成本排名' }), {
+      target: { value: '101' },
+    });
+    expect(within(llama).getByRole('alert').textContent).toBe(
+      '排名必须是 1 到 100 之间的整数（1 表示最便宜、最快或能力最强）。',
+    );
+  });
+
+  it('puts the model before the verb in the Save button’s name in Korean', async () => {
+    await activateLocale('ko');
+    mount();
+    const table = await screen.findByRole('table', { name: '샘플링에 사용할 모델' });
+    expect(within(table).getByRole('button', { name: 'Claude Sonnet 5 (Anthropic) 저장' })).toBeTruthy();
   });
 });

@@ -5,13 +5,23 @@ import type { ModelRanks, ModelTier } from '../../../shared/domain/model-ranks';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { SparkleIcon } from '../../ui/icons';
+import type { MessageId } from '../../i18n/message-ids';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
+/** Each rank's column head and its input's name (“Cost rank of …”). */
 const AXES = [
-  { field: 'costRank', label: 'Cost' },
-  { field: 'speedRank', label: 'Speed' },
-  { field: 'intelligenceRank', label: 'Intelligence' },
+  { name: 'costRank', head: 'settings.ranks.col.cost', of: 'settings.ranks.of.cost' },
+  { name: 'speedRank', head: 'settings.ranks.col.speed', of: 'settings.ranks.of.speed' },
+  { name: 'intelligenceRank', head: 'settings.ranks.col.intelligence', of: 'settings.ranks.of.intelligence' },
 ] as const;
-type RankField = (typeof AXES)[number]['field'];
+
+const TIER_LABEL: Record<ModelTier, MessageId> = {
+  fast: 'settings.ranks.tier.fast',
+  balanced: 'settings.ranks.tier.balanced',
+  smart: 'settings.ranks.tier.smart',
+};
+type RankField = (typeof AXES)[number]['name'];
 
 /** The row's values as the form edits them (ranks as typed). */
 interface Draft {
@@ -30,17 +40,15 @@ function draftOf(row: SamplingModelRow): Draft {
   };
 }
 
-/** The ranks to save, or what is wrong with the draft. */
-export function parseDraft(draft: Draft): { ranks: ModelRanks } | { error: string } {
+/** The ranks to save, or that the draft has a rank out of range (worded by the row). */
+function parseDraft(draft: Draft): { ranks: ModelRanks } | { error: 'invalid' } {
   const parsed = ModelRanksSchema.safeParse({
     tier: draft.tier,
     costRank: Number(draft.ranks.costRank.trim() === '' ? NaN : draft.ranks.costRank),
     speedRank: Number(draft.ranks.speedRank.trim() === '' ? NaN : draft.ranks.speedRank),
     intelligenceRank: Number(draft.ranks.intelligenceRank.trim() === '' ? NaN : draft.ranks.intelligenceRank),
   });
-  return parsed.success
-    ? { ranks: parsed.data }
-    : { error: 'Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.' };
+  return parsed.success ? { ranks: parsed.data } : { error: 'invalid' };
 }
 
 /**
@@ -49,6 +57,7 @@ export function parseDraft(draft: Draft): { ranks: ModelRanks } | { error: strin
  * cost, speed and intelligence ranks against the other models.
  */
 export function ModelRanksSection() {
+  const t = useT();
   const table = useBerth((s) => s.samplingModels);
   const load = useBerth((s) => s.loadSamplingModels);
   const id = useId();
@@ -59,32 +68,28 @@ export function ModelRanksSection() {
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <header className="settings-section-head">
         <h2 id={`${id}-title`}>
-          <SparkleIcon /> Models for sampling
+          <SparkleIcon /> {t('settings.ranks.title')}
         </h2>
       </header>
-      <p className="settings-text">
-        When a server asks Berth’s model for a completion it may name models and weigh cost, speed and intelligence.
-        Berth matches the names against every model below and the weights against these ranks: 1 is the cheapest,
-        fastest or most capable; equal ranks are ties.
-      </p>
+      <p className="settings-text">{t('settings.ranks.about')}</p>
       {table === undefined ? (
-        <p className="settings-empty">Loading…</p>
+        <p className="settings-empty">{t('settings.loading')}</p>
       ) : table.models.length === 0 ? (
-        <p className="settings-empty">No models are set up yet.</p>
+        <p className="settings-empty">{t('settings.ranks.empty')}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table" aria-label="Models for sampling">
+          <table className="data-table" aria-label={t('settings.ranks.title')}>
             <thead>
               <tr>
-                <th scope="col">Model</th>
-                <th scope="col">Tier</th>
+                <th scope="col">{t('settings.ranks.col.model')}</th>
+                <th scope="col">{t('settings.ranks.col.tier')}</th>
                 {AXES.map((axis) => (
-                  <th key={axis.field} scope="col">
-                    {axis.label} rank
+                  <th key={axis.name} scope="col">
+                    {t(axis.head)}
                   </th>
                 ))}
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('settings.ranks.col.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -104,6 +109,7 @@ export function ModelRanksSection() {
 }
 
 function ModelRankRow({ row }: { row: SamplingModelRow }) {
+  const t = useT();
   const setModelRanks = useBerth((s) => s.setModelRanks);
   const [draft, setDraft] = useState(() => draftOf(row));
   const [busy, setBusy] = useState(false);
@@ -119,7 +125,7 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
     setBusy(false);
     setFailure(result.ok ? undefined : result.message);
   };
-  const problem = 'error' in parsed ? parsed.error : failure;
+  const problem = 'error' in parsed ? t('settings.ranks.invalid') : failure;
 
   return (
     <tr data-model={row.key}>
@@ -128,7 +134,7 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
         {row.custom ? (
           <>
             {' '}
-            <Chip tone="accent">yours</Chip>
+            <Chip tone="accent">{t('settings.ranks.yours')}</Chip>
           </>
         ) : null}
         {problem !== undefined ? (
@@ -140,30 +146,30 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
       <td>
         <select
           className="input select-input tier-select"
-          aria-label={`Tier of ${name}`}
+          aria-label={t('settings.ranks.of.tier', { model: name })}
           value={draft.tier}
           onChange={(e) => setDraft({ ...draft, tier: e.target.value as ModelTier })}
         >
           {MODEL_TIERS.map((tier) => (
             <option key={tier} value={tier}>
-              {tier}
+              {t(TIER_LABEL[tier])}
             </option>
           ))}
         </select>
       </td>
       {AXES.map((axis) => (
-        <td key={axis.field}>
+        <td key={axis.name}>
           <input
             className="input rank-input"
             type="number"
             min={1}
             max={100}
             step={1}
-            aria-label={`${axis.label} rank of ${name}`}
+            aria-label={t(axis.of, { model: name })}
             aria-invalid={'error' in parsed}
             aria-describedby={problem !== undefined ? errorId : undefined}
-            value={draft.ranks[axis.field]}
-            onChange={(e) => setDraft({ ...draft, ranks: { ...draft.ranks, [axis.field]: e.target.value } })}
+            value={draft.ranks[axis.name]}
+            onChange={(e) => setDraft({ ...draft, ranks: { ...draft.ranks, [axis.name]: e.target.value } })}
           />
         </td>
       ))}
@@ -174,11 +180,15 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
           disabled={!dirty || busy || 'error' in parsed}
           onClick={() => 'ranks' in parsed && void save(parsed.ranks)}
         >
-          Save <span className="sr-only">{name}</span>
+          <T id="settings.ranks.save" values={{ model: name }} components={{ model: <span className="sr-only" /> }} />
         </Button>{' '}
         {row.custom ? (
           <Button size="sm" variant="ghost" disabled={busy} onClick={() => void save(null)}>
-            Reset <span className="sr-only">{name}</span>
+            <T
+              id="settings.ranks.reset"
+              values={{ model: name }}
+              components={{ model: <span className="sr-only" /> }}
+            />
           </Button>
         ) : null}
       </td>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
-import { describeRule } from '../../../shared/domain/consent-rules';
+import type { ConsentRule } from '../../../shared/domain/consent-rules';
 import { RuleForm } from './rule-form';
 import { useBerth } from '../../store';
 import { Button, Chip, InlineAlert } from '../../ui/controls';
@@ -10,39 +10,46 @@ import { ShieldIcon, SparkleIcon } from '../../ui/icons';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { List, Row } from '../../ui/list';
+import { formatDateTime } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT, type Translate } from '../../i18n/use-t';
 
-const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
-  server: 'Every tool of the server',
-  rule: 'Your rule',
-  tool: 'This tool',
-  conversation: 'This tool, in one conversation',
+const SCOPE_LABEL: Record<ConsentPolicy['scope'], MessageId> = {
+  server: 'settings.policies.scope.server',
+  rule: 'settings.policies.scope.rule',
+  tool: 'settings.policies.scope.tool',
+  conversation: 'settings.policies.scope.conversation',
 };
 
 /** What a stale permission means, for its chip and tooltip. */
-const STALE_LABEL: Record<NonNullable<ConsentPolicy['stale']>, { chip: string; hint: string }> = {
-  'tool-changed': {
-    chip: 'Tool changed',
-    hint: 'The server changed this tool’s description, input schema or annotations since you allowed it. The next call asks again.',
-  },
+const STALE_LABEL: Record<NonNullable<ConsentPolicy['stale']>, { chip: MessageId; hint: MessageId }> = {
+  'tool-changed': { chip: 'settings.policies.stale.tool-changed', hint: 'settings.policies.stale.tool-changed-hint' },
   'server-changed': {
-    chip: 'Server changed',
-    hint: 'This server’s command or address is not the one you allowed. The next call asks again.',
+    chip: 'settings.policies.stale.server-changed',
+    hint: 'settings.policies.stale.server-changed-hint',
   },
-  unrecorded: {
-    chip: 'Needs a new yes',
-    hint: 'Given in an earlier version of Berth, which did not record what you approved. The next call asks again.',
-  },
+  unrecorded: { chip: 'settings.policies.stale.unrecorded', hint: 'settings.policies.stale.unrecorded-hint' },
 };
 
-function describePolicy(policy: ConsentPolicy): string {
-  if (policy.scope === 'server') return `all tools of “${policy.server}”`;
-  if (policy.scope === 'rule') return `${describeRule(policy.rule)} of “${policy.server}”`;
-  return `“${policy.tool}” of “${policy.server}”`;
+/** A rule in words (the host's describeRule says it in English for its own errors). */
+function ruleWords(t: Translate, rule: ConsentRule): string {
+  return rule.kind === 'name-pattern'
+    ? t('settings.rules.describe.namePattern', { pattern: rule.pattern })
+    : t('settings.rules.describe.readOnly');
+}
+
+/** What a permission covers, as a noun phrase the revoke sentences put in place (“all tools of “files””). */
+function describePolicy(t: Translate, policy: ConsentPolicy): string {
+  if (policy.scope === 'server') return t('settings.policies.target.server', { server: policy.server });
+  if (policy.scope === 'rule')
+    return t('settings.policies.target.rule', { rule: ruleWords(t, policy.rule), server: policy.server });
+  return t('settings.policies.target.tool', { tool: policy.tool, server: policy.server });
 }
 
 /** The Tool cell: every tool a rule covers, a tool's name, or "all". */
 function ToolCell({ policy }: { policy: ConsentPolicy }) {
-  if (policy.scope === 'server') return <span className="muted">all</span>;
+  const t = useT();
+  if (policy.scope === 'server') return <span className="muted">{t('settings.policies.allTools')}</span>;
   if (policy.scope === 'rule') {
     return (
       <span className="rule-tools">
@@ -60,6 +67,7 @@ function ToolCell({ policy }: { policy: ConsentPolicy }) {
 
 /** Stored “always allow” decisions, each revocable after a confirmation. */
 export function ConsentPoliciesSection() {
+  const t = useT();
   const policies = useBerth((s) => s.consentPolicies);
   // The list array only changes with the list; a map built in the selector would cost 5,000 entries on every store update.
   const conversationList = useBerth((s) => s.conversations);
@@ -72,75 +80,79 @@ export function ConsentPoliciesSection() {
     <section className="settings-section" aria-labelledby="consent-policies-title">
       <header className="settings-section-head">
         <h2 id="consent-policies-title">
-          <ShieldIcon /> Tool permissions
+          <ShieldIcon /> {t('settings.policies.title')}
         </h2>
       </header>
-      <p className="settings-text">
-        Tool calls run without asking only where you said so, and only while the server and tool are the ones you
-        allowed: if either changes, the permission is marked and the next call asks again. Revoke a permission and the
-        next matching call asks again. A rule you write covers the tools it lists, each as the server lists it now.
-      </p>
+      <p className="settings-text">{t('settings.policies.about')}</p>
       {policies.length === 0 ? (
-        <p className="settings-empty">No stored permissions: every tool call asks first.</p>
+        <p className="settings-empty">{t('settings.policies.empty')}</p>
       ) : (
-        <table className="data-table" aria-label="Tool permissions">
-          <thead>
-            <tr>
-              <th scope="col">Allowed</th>
-              <th scope="col">Server</th>
-              <th scope="col">Tool</th>
-              <th scope="col">Since</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {policies.map((policy) => (
-              <tr key={policy.id} data-policy={policy.id}>
-                <td>
-                  {SCOPE_LABEL[policy.scope]}
-                  {policy.scope === 'conversation' ? (
-                    <span className="muted small"> ({conversations[policy.conversationId] ?? 'until restart'})</span>
-                  ) : null}
-                  {policy.scope === 'rule' ? (
-                    <span className="small rule-text">
-                      : {describeRule(policy.rule)}
-                      {policy.rule.kind === 'read-only' ? <Chip tone="warning">trusts the server’s claim</Chip> : null}
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <code>{policy.server}</code>
-                </td>
-                <td>
-                  <ToolCell policy={policy} />
-                </td>
-                <td className="nowrap">{new Date(policy.createdAt).toLocaleString()}</td>
-                <td>
-                  {policy.stale ? (
-                    <Chip tone="warning" title={STALE_LABEL[policy.stale].hint}>
-                      {STALE_LABEL[policy.stale].chip}
-                    </Chip>
-                  ) : (
-                    <span className="muted">In effect</span>
-                  )}
-                  {policy.stale ? <span className="sr-only"> — {STALE_LABEL[policy.stale].hint}</span> : null}
-                </td>
-                <td className="cell-actions">
-                  <Button
-                    size="sm"
-                    onClick={() => setRevoking(policy)}
-                    aria-label={`Revoke permission for ${describePolicy(policy)}`}
-                  >
-                    Revoke
-                  </Button>
-                </td>
+        <div className="table-wide">
+          <table className="data-table" aria-label={t('settings.policies.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.policies.col.allowed')}</th>
+                <th scope="col">{t('settings.policies.col.server')}</th>
+                <th scope="col">{t('settings.policies.col.tool')}</th>
+                <th scope="col">{t('settings.policies.col.since')}</th>
+                <th scope="col">{t('settings.policies.col.state')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('settings.policies.col.actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {policies.map((policy) => (
+                <tr key={policy.id} data-policy={policy.id}>
+                  <td>
+                    {t(SCOPE_LABEL[policy.scope])}
+                    {policy.scope === 'conversation' ? (
+                      <span className="muted small">
+                        {t('settings.policies.conversation', {
+                          conversation: conversations[policy.conversationId] ?? t('settings.policies.untilRestart'),
+                        })}
+                      </span>
+                    ) : null}
+                    {policy.scope === 'rule' ? (
+                      <span className="small rule-text">
+                        {t('settings.policies.ruleText', { rule: ruleWords(t, policy.rule) })}
+                        {policy.rule.kind === 'read-only' ? (
+                          <Chip tone="warning">{t('settings.policies.trustsClaim')}</Chip>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <code>{policy.server}</code>
+                  </td>
+                  <td>
+                    <ToolCell policy={policy} />
+                  </td>
+                  <td>{formatDateTime(policy.createdAt)}</td>
+                  <td>
+                    {policy.stale ? (
+                      <Chip tone="warning" title={t(STALE_LABEL[policy.stale].hint)}>
+                        {t(STALE_LABEL[policy.stale].chip)}
+                      </Chip>
+                    ) : (
+                      <span className="muted">{t('settings.policies.inEffect')}</span>
+                    )}
+                    {policy.stale ? <span className="sr-only"> — {t(STALE_LABEL[policy.stale].hint)}</span> : null}
+                  </td>
+                  <td className="cell-actions">
+                    <Button
+                      size="sm"
+                      onClick={() => setRevoking(policy)}
+                      aria-label={t('settings.policies.revokeFor', { target: describePolicy(t, policy) })}
+                    >
+                      {t('settings.policies.revoke')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <RuleForm />
       {revoking ? <RevokeDialog policy={revoking} onClose={() => setRevoking(undefined)} /> : null}
@@ -149,6 +161,7 @@ export function ConsentPoliciesSection() {
 }
 
 function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () => void }) {
+  const t = useT();
   const revoke = useBerth((s) => s.revokeConsentPolicy);
   const pushToast = useBerth((s) => s.pushToast);
   const [error, setError] = useState<string>();
@@ -165,37 +178,40 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
     onClose();
     pushToast({
       tone: 'success',
-      title: 'Permission revoked',
-      message: `Calls to ${describePolicy(policy)} ask again.`,
+      title: t('settings.policies.revoked'),
+      message: t('settings.policies.revokedBody', { target: describePolicy(t, policy) }),
     });
   }
 
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()} className="dialog-narrow">
-      <AlertDialogTitle>Revoke this permission?</AlertDialogTitle>
-      <AlertDialogDescription>Berth will ask again before running {describePolicy(policy)}.</AlertDialogDescription>
+      <AlertDialogTitle>{t('settings.policies.confirm.title')}</AlertDialogTitle>
+      <AlertDialogDescription>
+        {t('settings.policies.confirm.body', { target: describePolicy(t, policy) })}
+      </AlertDialogDescription>
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
-          <Button variant="ghost">Keep it</Button>
+          <Button variant="ghost">{t('settings.policies.confirm.keep')}</Button>
         </AlertDialogCancel>
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-          Revoke
+          {t('settings.policies.revoke')}
         </Button>
       </DialogFooter>
     </AlertDialog>
   );
 }
 
-const SAMPLING_LABEL: Record<SamplingPolicy, string> = {
-  ask: 'Ask every time',
-  'allow-session': 'Allow this session',
-  'refuse-session': 'Refuse this session',
-  never: 'Never',
+const SAMPLING_LABEL: Record<SamplingPolicy, MessageId> = {
+  ask: 'settings.policies.sampling.policy.ask',
+  'allow-session': 'settings.policies.sampling.policy.allow-session',
+  'refuse-session': 'settings.policies.sampling.policy.refuse-session',
+  never: 'settings.policies.sampling.policy.never',
 };
 
 /** How each server's sampling requests are answered. */
 export function SamplingPoliciesSection() {
+  const t = useT();
   const policies = useBerth((s) => s.samplingPolicies);
   const serverNames = useBerth(useShallow((s) => Object.keys(s.servers)));
   const setPolicy = useBerth((s) => s.setSamplingPolicy);
@@ -204,20 +220,15 @@ export function SamplingPoliciesSection() {
     <section className="settings-section" aria-labelledby="sampling-policies-title">
       <header className="settings-section-head">
         <h2 id="sampling-policies-title">
-          <SparkleIcon /> Sampling
+          <SparkleIcon /> {t('settings.policies.sampling.title')}
         </h2>
       </header>
-      <p className="settings-text">
-        Servers may ask Berth’s model for completions. By default you review each request and its answer. “Allow this
-        session” approves without asking until the server stops or restarts; “Refuse this session” refuses at once until
-        Berth quits; “Never” refuses at once, also after a restart. Unreviewed requests use your default model, not the
-        server’s preference. Each server’s max tokens per request and token budget per Berth session are in its
-        Overview.
-      </p>
+      <p className="settings-text">{t('settings.policies.sampling.about')}</p>
       <List
         look="lines"
-        aria-label="Sampling policy per server"
-        empty={<p className="settings-empty">No servers yet.</p>}
+        className="sampling-policies"
+        aria-label={t('settings.policies.sampling.list')}
+        empty={<p className="settings-empty">{t('settings.policies.sampling.empty')}</p>}
       >
         {names.map((server) => {
           const current = policies[server] ?? 'ask';
@@ -225,13 +236,13 @@ export function SamplingPoliciesSection() {
             <Row key={server} data-server={server}>
               <code className="policy-server">{server}</code>
               {current !== 'ask' ? (
-                <Chip tone={current === 'never' ? 'danger' : 'warning'}>{SAMPLING_LABEL[current]}</Chip>
+                <Chip tone={current === 'never' ? 'danger' : 'warning'}>{t(SAMPLING_LABEL[current])}</Chip>
               ) : null}
               <div className="spacer" />
               <Segmented
                 value={current}
-                options={SAMPLING_POLICIES.map((policy) => ({ value: policy, label: SAMPLING_LABEL[policy] }))}
-                aria-label={`Sampling policy for ${server}`}
+                options={SAMPLING_POLICIES.map((policy) => ({ value: policy, label: t(SAMPLING_LABEL[policy]) }))}
+                aria-label={t('settings.policies.sampling.policyFor', { server })}
                 onChange={(policy) => {
                   if (policy !== current) void setPolicy(server, policy);
                 }}

@@ -6,6 +6,7 @@ import { ok } from '../../../shared/result';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { ConsentPoliciesSection } from './policies-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -87,5 +88,52 @@ describe('<RuleForm> in Tool permissions', () => {
     expect(
       within(row).getByRole('button', { name: /Revoke permission for tools the server marks read-only/ }),
     ).toBeTruthy();
+  });
+});
+
+describe('<RuleForm> in the person’s language', () => {
+  it('words the form, its preview, a bad pattern and the added rule in Chinese, the tool names as listed', async () => {
+    await activateLocale('zh-CN');
+    const { store } = setup();
+    const form = screen.getByTestId('rule-form');
+    expect(within(form).getByRole('heading', { name: '添加规则' })).toBeTruthy();
+    expect(within(form).getByRole('radiogroup', { name: '哪些工具' })).toBeTruthy();
+    const input = within(form).getByRole('textbox', { name: '要匹配的工具名称' });
+    expect(within(form).getByText(/^\* 代表任意多个字符/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'get_(x)' } });
+    expect(within(form).getByText('模式只能包含字母、数字、_ . - / 以及通配符 * 和 ?')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'nothing*' } });
+    expect(screen.getByTestId('rule-preview').textContent).toBe('此服务器没有符合此规则的工具。');
+    fireEvent.change(input, { target: { value: 'get-*' } });
+    expect(screen.getByTestId('rule-preview').textContent).toBe(
+      '覆盖这 2 个工具（按当前列表）：get-sum, get-env。之后新增或发生变化的工具会重新询问。',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: '添加规则' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.map((toast) => [toast.title, toast.message])).toContainEqual([
+        '已添加规则',
+        '“everything”的 2 个工具将免询问运行。',
+      ]),
+    );
+    fireEvent.click(within(form).getByRole('radio', { name: '标记为只读' }));
+    expect(screen.getByTestId('read-only-trust').textContent).toBe(
+      '这将信任服务器自己的声明（readOnlyHint）。Berth 无法确认标记为只读的工具确实只读取数据；请仅对你信任的服务器允许此项。',
+    );
+  });
+
+  it('counts one tool as one in English: the preview and the toast', async () => {
+    const { transport, store } = setup();
+    transport.handlers['consent.addRule'] = ({ server, rule }) =>
+      ok({ id: 'r3', scope: 'rule', server, rule, tools: ['echo'], createdAt: 1 });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tool names that match' }), { target: { value: 'ech?' } });
+    expect(screen.getByTestId('rule-preview').textContent).toBe(
+      'Covers this tool, as listed now: echo. A tool added later, or one that changes, asks again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.map((toast) => toast.message)).toContain(
+        '1 tool of “everything” runs without asking.',
+      ),
+    );
   });
 });

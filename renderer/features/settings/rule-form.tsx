@@ -1,13 +1,32 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ConsentRuleSchema, ruleCovers, type ConsentRule } from '../../../shared/domain/consent-rules';
+import {
+  ConsentRuleSchema,
+  ruleCovers,
+  TOOL_PATTERN_MAX,
+  type ConsentRule,
+} from '../../../shared/domain/consent-rules';
 import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../../ui/controls';
 import { Segmented } from '../../ui/segmented';
 import { WarningIcon } from '../../ui/icons';
+import { T } from '../../i18n/t';
+import { useT, type Translate } from '../../i18n/use-t';
 
 type Kind = ConsentRule['kind'];
+
+/** The annotation a read-only rule trusts, named as the protocol spells it (never translated). */
+const READ_ONLY_HINT = 'readOnlyHint';
+
+/** What is wrong with a pattern, in the person's language (the schema's own messages are the host's English). */
+function patternProblemWords(t: Translate, issue: { code: string; message: string } | undefined): string | undefined {
+  if (issue === undefined) return undefined;
+  if (issue.code === 'too_small') return t('settings.rules.pattern.empty');
+  if (issue.code === 'too_big') return t('settings.rules.pattern.tooLong', { max: TOOL_PATTERN_MAX });
+  if (issue.code === 'invalid_format') return t('settings.rules.pattern.characters');
+  return issue.message;
+}
 
 /**
  * Write a rule for one server: allow its tools whose names match a glob, or
@@ -15,6 +34,7 @@ type Kind = ConsentRule['kind'];
  * is saved, and the rule covers exactly those, as listed now.
  */
 export function RuleForm() {
+  const t = useT();
   const ready = useBerth(
     useShallow((s) =>
       Object.values(s.servers)
@@ -41,7 +61,9 @@ export function RuleForm() {
       ? tools.filter((tool) => ruleCovers(parsed.data, tool)).map((tool) => tool.name)
       : [];
   const patternProblem =
-    kind === 'name-pattern' && pattern.trim() !== '' && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+    kind === 'name-pattern' && pattern.trim() !== '' && !parsed.success
+      ? patternProblemWords(t, parsed.error.issues[0])
+      : undefined;
 
   async function save() {
     if (!parsed.success || chosen === '') return;
@@ -56,21 +78,21 @@ export function RuleForm() {
     setPattern('');
     pushToast({
       tone: 'success',
-      title: 'Rule added',
-      message: `${result.value.scope === 'rule' ? result.value.tools.length : 0} tools of “${chosen}” run without asking.`,
+      title: t('settings.rules.added'),
+      message: t('settings.rules.addedBody', {
+        count: result.value.scope === 'rule' ? result.value.tools.length : 0,
+        server: chosen,
+      }),
     });
   }
 
-  if (ready.length === 0)
-    return (
-      <p className="settings-empty">Start a server to write a rule for it: a rule covers the tools the server lists.</p>
-    );
+  if (ready.length === 0) return <p className="settings-empty">{t('settings.rules.noServer')}</p>;
   return (
     <div className="rule-form" data-testid="rule-form">
-      <h3 className="rule-form-title">Add a rule</h3>
+      <h3 className="rule-form-title">{t('settings.rules.title')}</h3>
       <div className="rule-form-row">
         <label className="field-label" htmlFor={serverId}>
-          Server
+          {t('settings.rules.server')}
         </label>
         <select id={serverId} className="input" value={chosen} onChange={(event) => setServer(event.target.value)}>
           {ready.map((name) => (
@@ -81,10 +103,10 @@ export function RuleForm() {
         </select>
         <Segmented
           value={kind}
-          aria-label="Which tools"
+          aria-label={t('settings.rules.which')}
           options={[
-            { value: 'name-pattern', label: 'Names that match' },
-            { value: 'read-only', label: 'Marked read-only' },
+            { value: 'name-pattern', label: t('settings.rules.kind.namePattern') },
+            { value: 'read-only', label: t('settings.rules.kind.readOnly') },
           ]}
           onChange={setKind}
         />
@@ -92,7 +114,7 @@ export function RuleForm() {
       {kind === 'name-pattern' ? (
         <div className="field">
           <label className="field-label" htmlFor={patternId}>
-            Tool names that match
+            {t('settings.rules.pattern.label')}
           </label>
           <input
             id={patternId}
@@ -104,41 +126,45 @@ export function RuleForm() {
             onChange={(event) => setPattern(event.target.value)}
           />
           <p className={patternProblem ? 'field-error' : 'field-hint'}>
-            {patternProblem ??
-              '* stands for any characters, ? for one; the pattern must match the whole name (get_* matches get_file, not forget_file).'}
+            {patternProblem ?? t('settings.rules.pattern.hint')}
           </p>
         </div>
       ) : (
         <div className="banner banner-warning compact rule-trust" role="note" data-testid="read-only-trust">
           <WarningIcon />
           <span>
-            This trusts the server’s own claim (<code>readOnlyHint</code>). Berth cannot check that a tool marked
-            read-only only reads; allow this only for a server you trust.
+            <T id="settings.rules.readOnlyTrust" components={{ hint: <code>{READ_ONLY_HINT}</code> }} />
           </span>
         </div>
       )}
       <p className="rule-preview" data-testid="rule-preview">
         {covered.length === 0 ? (
           <span className="muted">
-            {parsed.success ? 'No tool of this server falls under this rule.' : 'Covers: nothing yet.'}
+            {t(parsed.success ? 'settings.rules.coversNone' : 'settings.rules.coversNothingYet')}
           </span>
         ) : (
-          <>
-            Covers {covered.length === 1 ? 'this tool' : `these ${covered.length} tools`}, as listed now:{' '}
-            {covered.map((name, index) => (
-              <span key={name}>
-                {index > 0 ? ', ' : ''}
-                <code>{name}</code>
-              </span>
-            ))}
-            . A tool added later, or one that changes, asks again.
-          </>
+          <T
+            id="settings.rules.covers"
+            values={{ count: covered.length }}
+            components={{
+              tools: (
+                <>
+                  {covered.map((name, index) => (
+                    <span key={name}>
+                      {index > 0 ? ', ' : ''}
+                      <code>{name}</code>
+                    </span>
+                  ))}
+                </>
+              ),
+            }}
+          />
         )}
       </p>
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <div className="rule-form-actions">
         <Button variant="primary" size="sm" disabled={busy || covered.length === 0} onClick={() => void save()}>
-          Add rule
+          {t('settings.rules.add')}
         </Button>
       </div>
     </div>
