@@ -8,7 +8,6 @@
 export const UNLOCALIZED_FILES = [
   // renderer/features/apps
   // renderer/features/chat
-  'renderer/features/chat/context-meter.tsx',
   'renderer/features/chat/large-result.tsx',
   'renderer/features/chat/prompt-form.tsx',
   'renderer/features/chat/reasoning-control.tsx',
