@@ -8,7 +8,6 @@
 export const UNLOCALIZED_FILES = [
   // renderer/features/apps
   // renderer/features/chat
-  'renderer/features/chat/large-result.tsx',
   // renderer/features/discover
   // renderer/features/launch-review
   // renderer/features/logs
