@@ -8,11 +8,6 @@
 export const UNLOCALIZED_FILES = [
   // renderer/features/apps
   // renderer/features/chat
-  'renderer/features/chat/context-meter.tsx',
-  'renderer/features/chat/large-result.tsx',
-  'renderer/features/chat/prompt-form.tsx',
-  'renderer/features/chat/reasoning-control.tsx',
-  'renderer/features/chat/tool-search-panel.tsx',
   // renderer/features/discover
   // renderer/features/launch-review
   // renderer/features/logs

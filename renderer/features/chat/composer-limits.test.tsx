@@ -10,6 +10,7 @@ import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { fileToAttachment, fitAttachments } from './dropped-files';
 import { LONG_PASTE_CHARS } from './message-limits';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -141,6 +142,33 @@ describe('dropping files on the composer', () => {
       {
         name: 'one-more.txt',
         reason: `A message holds at most ${MAX_ATTACHMENTS} attachments; send this one with the next message.`,
+      },
+    ]);
+  });
+});
+
+describe('refusals in the person’s language', () => {
+  it('says why a file was not attached in the active language, its name and sizes as facts', async () => {
+    await activateLocale('zh-CN');
+    expect(await fileToAttachment(new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).toEqual({
+      ok: false,
+      name: 'logo.svg',
+      reason: '无法附加 logo.svg（image/svg+xml）：模型只接受 PNG、JPEG、GIF 和 WebP 图片。',
+    });
+    const huge = new File(['x'.repeat(MAX_TEXT_ATTACHMENT_BYTES + 100 * 1024)], 'huge.log', { type: 'text/plain' });
+    expect(await fileToAttachment(huge)).toMatchObject({
+      reason: 'huge.log 大小为 612.0 KB；只能附加不超过 512.0 KB 的文本文件。请附加其中较小的一部分。',
+    });
+    await activateLocale('ja');
+    const text = (label: string): ChatAttachment => ({
+      label,
+      content: { type: 'resource', resource: { uri: `file:///${label}`, text: 'x' } },
+    });
+    const full = Array.from({ length: MAX_ATTACHMENTS }, (_, i) => text(`f${i}`));
+    expect(fitAttachments(full, [await fileToAttachment(new File(['y'], 'one-more.txt'))]).refused).toEqual([
+      {
+        name: 'one-more.txt',
+        reason: `1 つのメッセージに添付できるのは ${MAX_ATTACHMENTS} 件までです。これは次のメッセージと一緒に送ってください。`,
       },
     ]);
   });

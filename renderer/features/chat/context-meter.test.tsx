@@ -143,6 +143,28 @@ describe('the context window in the chat', () => {
     await waitFor(() => expect(store.getState().conversationDetails.c1?.contextPolicy).toBe('drop'));
   });
 
+  it('reads in the active language: the meter, its hover text, the popover and the policies', async () => {
+    mount(
+      {
+        'settings.get': () => ok({ ...SETTINGS, language: 'zh-CN' }),
+        'chat.context': () => ok(fill({ calibrated: false })),
+      },
+      MESSAGES,
+    );
+    const meter = await screen.findByTestId('context-meter');
+    await waitFor(() => expect(meter.textContent).toBe('上下文43%'));
+    expect(meter.getAttribute('title')).toBe(
+      '上下文：已用 196,000 个 token 的 43%（约 84,000；窗口为 200,000，减去留给回复的 4,000）。工具定义：30,000；系统与服务器指令：4,000；消息与工具结果：48,000；图片与文档：2,000。',
+    );
+    fireEvent.click(meter);
+    const table = await screen.findByRole('table', { name: '占用明细' });
+    expect(within(table).getByRole('row', { name: '工具定义 30,000' })).toBeTruthy();
+    expect(screen.getByText(/^下一次请求约占 196,000 个 token 中的 84,000（43%）/)).toBeTruthy();
+    expect(screen.getByText(/^在此模型首次回复前为 Berth 的估算/)).toBeTruthy();
+    expect(screen.getByRole('group', { name: '下一次请求放不下时' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^压缩 由模型总结/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('says when the window is unknown, and where to enter it', async () => {
     mount({ 'chat.context': () => ok(fill({ window: undefined, calibrated: false })) }, MESSAGES);
     const meter = await screen.findByTestId('context-meter');

@@ -2,25 +2,25 @@ import { Popover } from 'radix-ui';
 import { useEffect } from 'react';
 import type { ContextFill } from '../../../shared/contract/chat';
 import type { ContextPolicy } from '../../../shared/domain/chat';
+import { formatNumber } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT, type Translate } from '../../i18n/use-t';
 import { useBerth } from '../../store';
 
-const n = (value: number): string => value.toLocaleString('en-US');
+const n = (value: number): string => formatNumber(value);
+const percentOf = (share: number): string => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 
-const PARTS: ReadonlyArray<{ key: keyof ContextFill['parts']; label: string }> = [
-  { key: 'tools', label: 'Tool definitions' },
-  { key: 'system', label: 'System and server instructions' },
-  { key: 'history', label: 'Messages and tool results' },
-  { key: 'attachments', label: 'Images and documents' },
+const PARTS: ReadonlyArray<{ key: keyof ContextFill['parts']; label: MessageId }> = [
+  { key: 'tools', label: 'chat.meter.part.tools' },
+  { key: 'system', label: 'chat.meter.part.system' },
+  { key: 'history', label: 'chat.meter.part.history' },
+  { key: 'attachments', label: 'chat.meter.part.attachments' },
 ];
 
-const POLICIES: ReadonlyArray<{ value: ContextPolicy; label: string; hint: string }> = [
-  {
-    value: 'compact',
-    label: 'Compact',
-    hint: 'The model summarises the oldest turns; the summary is what it remembers of them.',
-  },
-  { value: 'drop', label: 'Drop the oldest turns', hint: 'They are left out of requests; the model is told.' },
-  { value: 'ask', label: 'Stop and ask', hint: 'The reply stops with a Compact and retry button.' },
+const POLICIES: ReadonlyArray<{ value: ContextPolicy; label: MessageId; hint: MessageId }> = [
+  { value: 'compact', label: 'chat.meter.policy.compact', hint: 'chat.meter.hint.compact' },
+  { value: 'drop', label: 'chat.meter.policy.drop', hint: 'chat.meter.hint.drop' },
+  { value: 'ask', label: 'chat.meter.policy.ask', hint: 'chat.meter.hint.ask' },
 ];
 
 /** The room for the conversation: the window less what is kept for the reply (undefined when unknown). */
@@ -36,16 +36,38 @@ export function fillShare(fill: ContextFill): number | undefined {
 }
 
 /** One line on what fills the window, for the meter's hover text and label. */
-export function fillSummary(fill: ContextFill): string {
+export function fillSummary(fill: ContextFill, t: Translate): string {
   const share = fillShare(fill);
-  const used =
-    share === undefined
-      ? `about ${n(fill.tokens)} tokens (this model's window is unknown: enter it in Settings › Providers)`
-      : `${Math.round(share * 100)}% of ${n(fillRoom(fill) ?? 0)} tokens (about ${n(fill.tokens)}; the window is ${n(fill.window ?? 0)}, less ${n(fill.reserve)} kept for the reply)`;
+  // The parts are a list of any length: each is worded alone and joined by the locale's separator.
   const parts = PARTS.filter(({ key }) => fill.parts[key] > 0)
-    .map(({ key, label }) => `${label}: ${n(fill.parts[key])}`)
-    .join('; ');
-  return `Context: ${used}. ${parts}.`;
+    .map(({ key, label }) => t('chat.meter.summary.part', { part: t(label), tokens: n(fill.parts[key]) }))
+    .join(t('chat.meter.summary.separator'));
+  return share === undefined
+    ? t('chat.meter.summary.unknown', { tokens: n(fill.tokens), parts })
+    : t('chat.meter.summary.known', {
+        percent: percentOf(share),
+        room: n(fillRoom(fill) ?? 0),
+        tokens: n(fill.tokens),
+        window: n(fill.window ?? 0),
+        reserve: n(fill.reserve),
+        parts,
+      });
+}
+
+/** The popover's first paragraph: how full, out of what, and when Berth (or the provider) acts. */
+function fillTotal(fill: ContextFill, t: Translate): string {
+  const share = fillShare(fill);
+  if (share === undefined) return t('chat.meter.total.unknown', { tokens: n(fill.tokens) });
+  const values = {
+    tokens: n(fill.tokens),
+    room: n(fillRoom(fill) ?? 0),
+    percent: percentOf(Math.min(1, share)),
+    window: n(fill.window ?? 0),
+    reserve: n(fill.reserve),
+  };
+  return fill.providerCompactsAt !== undefined
+    ? t('chat.meter.total.providerCompacts', { ...values, compactsAt: n(fill.providerCompactsAt) })
+    : t('chat.meter.total.known', values);
 }
 
 /**
@@ -57,6 +79,7 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
   const fill = useBerth((s) => s.contextFills[conversationId]);
   const load = useBerth((s) => s.loadContextFill);
   const setPolicy = useBerth((s) => s.setContextPolicy);
+  const t = useT();
   useEffect(() => {
     void load(conversationId);
   }, [conversationId, messageCount, load]);
@@ -64,7 +87,7 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
   const share = fillShare(fill);
   const percent = share === undefined ? undefined : Math.min(100, Math.round(share * 100));
   const level = share === undefined ? 'unknown' : share >= 0.9 ? 'full' : share >= 0.7 ? 'high' : 'ok';
-  const summary = fillSummary(fill);
+  const summary = fillSummary(fill, t);
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -76,38 +99,32 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
           // description, says what fills the window.
           title={summary}
         >
-          <span className="context-meter-label">Context</span>
+          <span className="context-meter-label">{t('chat.meter.label')}</span>
           <span className="context-meter-bar" aria-hidden="true">
             <span style={{ width: `${percent ?? 0}%` }} />
           </span>
-          <span className="context-meter-value">{percent === undefined ? `≈ ${n(fill.tokens)}` : `${percent}%`}</span>
+          <span className="context-meter-value">
+            {percent === undefined ? t('chat.meter.approx', { tokens: n(fill.tokens) }) : percentOf(percent / 100)}
+          </span>
         </button>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover context-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <h3 className="popover-head">Context window</h3>
-          <p className="context-popover-total">
-            {share === undefined
-              ? `About ${n(fill.tokens)} tokens. This model's window is unknown: enter it in Settings › Providers to see how full it is.`
-              : `About ${n(fill.tokens)} of ${n(fillRoom(fill) ?? 0)} tokens (${percent}%) for the next request: the ${n(fill.window ?? 0)}-token window less ${n(fill.reserve)} kept for the reply. ${fill.providerCompactsAt !== undefined ? `Past about ${n(fill.providerCompactsAt)} tokens Anthropic compacts the conversation itself; if it still nears 95%, Berth acts as chosen below.` : 'Near 95%, Berth acts as chosen below.'}`}
-          </p>
-          <table className="context-parts" aria-label="What takes the room">
+          <h3 className="popover-head">{t('chat.meter.title')}</h3>
+          <p className="context-popover-total">{fillTotal(fill, t)}</p>
+          <table className="context-parts" aria-label={t('chat.meter.parts')}>
             <tbody>
               {PARTS.map(({ key, label }) => (
                 <tr key={key}>
-                  <th scope="row">{label}</th>
+                  <th scope="row">{t(label)}</th>
                   <td>{n(fill.parts[key])}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="field-hint">
-            {fill.calibrated
-              ? 'Berth’s estimate, checked against the provider’s own count after each reply.'
-              : 'Berth’s estimate (about 4 characters a token) until the first reply of this model: then it is checked against the provider’s count.'}
-          </p>
+          <p className="field-hint">{t(fill.calibrated ? 'chat.meter.calibrated' : 'chat.meter.uncalibrated')}</p>
           <fieldset className="context-policy">
-            <legend>When the next request would not fit</legend>
+            <legend>{t('chat.meter.policy.legend')}</legend>
             {POLICIES.map((policy) => (
               <label key={policy.value} className="context-policy-option">
                 <input
@@ -118,7 +135,7 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
                   onChange={() => void setPolicy(conversationId, policy.value)}
                 />
                 <span>
-                  <strong>{policy.label}</strong> <span className="field-hint">{policy.hint}</span>
+                  <strong>{t(policy.label)}</strong> <span className="field-hint">{t(policy.hint)}</span>
                 </span>
               </label>
             ))}

@@ -9,6 +9,7 @@ import type { FakeHandlers } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { ToolCallCard } from './tool-call-card';
 import { RESULT_PAGE_CHARS } from './use-whole-result';
+import { activateLocale } from '../../i18n/i18n';
 
 // A big result arrives as a preview (app/chat/results/result-preview.ts): its card says so, and opening it reads
 // the whole from the host page by page, with progress, or says plainly that it is gone.
@@ -112,5 +113,44 @@ describe('a big result that arrived as a preview', () => {
     const note = await within(card).findByRole('note', { name: 'Preview of a long result' });
     expect(note.textContent).toContain('Only the start of this result is left');
     expect(within(note).queryByRole('button')).toBeNull();
+  });
+
+  it('reads in the active language: the preview note, the progress, the failure; the host’s reason as sent', async () => {
+    await activateLocale('zh-TW');
+    let release: () => void = () => undefined;
+    const view = renderWithBerth(
+      <ToolCallCard conversationId="c1" use={use} result={preview} live={undefined} turnRunning={false} />,
+      {
+        handlers: {
+          'chat.readResult': async ({ offset, limit }) => {
+            if (offset === 0)
+              return ok({ text: WHOLE.slice(0, limit), offset, totalChars: WHOLE.length, nextOffset: limit });
+            await new Promise<void>((resolve) => (release = resolve));
+            return fail('NOT_FOUND', 'This result is no longer available');
+          },
+        },
+      },
+    );
+    const card = within(view.container).getByRole('article');
+    const total = WHOLE.length.toLocaleString('en-US');
+    const note = await within(card).findByRole('note', { name: '長結果預覽' });
+    expect(note.querySelector('p')?.textContent).toBe(
+      `長結果的開頭：共 ${total} 個字元，分為 1 個部分。完整內容保存在對話旁，開啟時再讀取。`,
+    );
+    expect(note.querySelector('strong')?.textContent).toBe(`長結果的開頭：共 ${total} 個字元，分為 1 個部分`);
+    expect(card.textContent).toContain(`顯示 ${total} 個字元中的前 20,000 個。`);
+    expect(within(card).getByRole('region', { name: '結果的開頭' })).toBeTruthy();
+    fireEvent.click(within(note).getByRole('button', { name: '開啟完整結果' }));
+    const percent = Math.floor((RESULT_PAGE_CHARS / WHOLE.length) * 100);
+    await waitFor(() =>
+      expect(within(card).getByRole('status').textContent).toBe(
+        `正在載入完整結果… 共 ${total} 個字元，已讀 ${percent}%`,
+      ),
+    );
+    expect(within(card).getByRole('progressbar', { name: '正在載入完整結果' })).toBeTruthy();
+    release();
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      '無法開啟完整結果：This result is no longer available',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { viewerRows } from './result-viewer';
 import { ToolCallCard } from './tool-call-card';
 import { usageSummary } from './usage-line';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(stubResizeObserver);
 let restoreSizes: () => void;
@@ -105,6 +106,35 @@ describe('a long tool result in its card', () => {
     expect((await screen.findByRole('dialog', { name: 'Whole result of read_file' })).textContent).toContain(
       '5,000 lines',
     );
+  });
+});
+
+describe('a long tool result in the person’s language', () => {
+  it('words the capped note, the shortened text and the viewer’s title in Korean', async () => {
+    await activateLocale('ko');
+    renderWithBerth(
+      <ToolCallCard
+        conversationId="c1"
+        use={use}
+        result={{
+          type: 'tool_result',
+          toolUseId: use.id,
+          content: [{ type: 'text', text: FIVE_MB }],
+          isError: false,
+          capped: { limitTokens: 10_000, shownChars: 38_500, totalChars: FIVE_MB.length },
+        }}
+        live={undefined}
+        turnRunning={false}
+      />,
+    );
+    const total = FIVE_MB.length.toLocaleString('en-US');
+    const note = await screen.findByRole('note', { name: '모델용으로 줄임' });
+    expect(note.querySelector('strong')?.textContent).toBe(`모델은 ${total}자 중 38,500자를 봤습니다`);
+    expect(note.textContent).toContain('(결과가 10,000토큰 한도를 넘었습니다)');
+    expect(screen.getByText('결과')).toBeTruthy();
+    expect(screen.getByText(`${total}자 중 처음 20,000자를 표시합니다.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '모두 보기' }));
+    expect(await screen.findByRole('dialog', { name: 'read_file의 결과' })).toBeTruthy();
   });
 });
 

@@ -5,6 +5,9 @@ import { wholeResultText } from '../../../shared/domain/result-text';
 import { Button, Chip } from '../../ui/controls';
 import { McpContentView } from './content-blocks';
 import { useWholeResult, type WholeResultState } from './use-whole-result';
+import { formatNumber } from '../../i18n/format';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
 // A tool result too long to put in the card at once, or one Berth cut for the
 // model (app/chat/results). Loaded on demand (tool-call-card.tsx): the first screen
@@ -21,7 +24,7 @@ export const PREVIEW_CHARS = 20_000;
 /** Blocks the card shows before "Show all": a result of 20,000 small blocks would be 20,000 elements. */
 export const PREVIEW_BLOCKS = 100;
 
-const n = (value: number): string => value.toLocaleString('en-US');
+const n = (value: number): string => formatNumber(value);
 
 /** The text of a block the card may have to shorten (text, or an embedded resource's text). */
 function longText(block: McpContentBlock): string | undefined {
@@ -48,26 +51,32 @@ function ShortenedText({
   uri: string | undefined;
   onShowAll: () => void;
 }) {
+  const t = useT();
   return (
     <div className={clsx(uri !== undefined && 'content-resource')}>
       {uri !== undefined ? (
         <div className="content-resource-head">
-          <Chip tone="accent">resource</Chip>
+          <Chip tone="accent">{t('chat.content.resource')}</Chip>
           <code className="wrap">{uri}</code>
         </div>
       ) : null}
       {/* It scrolls: focusable, so the keyboard can scroll it too. */}
-      <pre className="content-text" tabIndex={0} role="region" aria-label={`Start of ${uri ?? 'the result'}`}>
+      <pre
+        className="content-text"
+        tabIndex={0}
+        role="region"
+        aria-label={uri !== undefined ? t('chat.large.startOf', { uri }) : t('chat.large.startOfResult')}
+      >
         {text.slice(0, PREVIEW_CHARS)}
       </pre>
       <div className="result-more">
         <span className="muted small">
           {total === undefined
-            ? `Showing the first ${n(PREVIEW_CHARS)} characters of this part.`
-            : `Showing the first ${n(PREVIEW_CHARS)} of ${n(total)} characters.`}
+            ? t('chat.large.shownPart', { shown: n(PREVIEW_CHARS) })
+            : t('chat.large.shown', { shown: n(PREVIEW_CHARS), total: n(total) })}
         </span>
         <Button size="sm" onClick={onShowAll}>
-          Show all
+          {t('chat.large.showAll')}
         </Button>
       </div>
     </div>
@@ -76,19 +85,23 @@ function ShortenedText({
 
 /** What a big result's card says while its whole text loads, or why it could not. */
 function WholeResultProgress({ state }: { state: WholeResultState }) {
+  const t = useT();
   if (state.kind === 'failed')
     return (
       <p className="error small" role="alert">
-        Could not open the whole result: {state.message}
+        {t('chat.large.openFailed', { message: state.message })}
       </p>
     );
   if (state.kind === 'idle') return null;
   const percent = state.total === undefined || state.total === 0 ? 0 : Math.floor((state.read / state.total) * 100);
+  const shown = formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <div className="result-more" role="status">
-      <progress max={100} value={percent} aria-label="Loading the whole result" />
+      <progress max={100} value={percent} aria-label={t('chat.large.loadingLabel')} />
       <span className="muted small">
-        Loading the whole result… {percent}%{state.total === undefined ? '' : ` of ${n(state.total)} characters`}
+        {state.total === undefined
+          ? t('chat.large.loading', { percent: shown })
+          : t('chat.large.loadingOf', { percent: shown, total: n(state.total) })}
       </span>
     </div>
   );
@@ -107,6 +120,7 @@ export default function LargeResult({
   conversationId: string;
 }) {
   const [viewing, setViewing] = useState<Viewing>();
+  const t = useT();
   const { capped, whole } = result;
   const paging = useWholeResult(conversationId, result.toolUseId);
   const loading = paging.state.kind === 'loading';
@@ -117,50 +131,49 @@ export default function LargeResult({
       return;
     }
     void paging.load().then((loaded) => {
-      if (loaded !== undefined) setViewing({ title: `Whole result of ${tool}`, text: loaded });
+      if (loaded !== undefined) setViewing({ title: t('chat.large.wholeTitle', { tool }), text: loaded });
     });
   };
-  const openWhole = (): void => openAll(`Whole result of ${tool}`, () => wholeResultText(result));
+  const openWhole = (): void => openAll(t('chat.large.wholeTitle', { tool }), () => wholeResultText(result));
   return (
     <div className={clsx('tool-result', result.isError && 'tool-result-error')}>
       {result.isError ? (
-        <strong className="tool-result-label">The tool reported an error</strong>
+        <strong className="tool-result-label">{t('chat.call.toolError')}</strong>
       ) : (
-        <span className="args-caption">Result</span>
+        <span className="args-caption">{t('chat.call.result')}</span>
       )}
       {capped !== undefined ? (
-        <div className="result-capped" role="note" aria-label="Cut for the model">
+        <div className="result-capped" role="note" aria-label={t('chat.large.cutLabel')}>
           <p>
-            <strong>
-              The model saw {n(capped.shownChars)} of {n(capped.totalChars)} characters
-            </strong>{' '}
-            — the beginning and the end, with a note from Berth (the result was over the limit of{' '}
-            {n(capped.limitTokens)} tokens). It can ask Berth for the rest, part by part.
+            <T
+              id="chat.large.capped"
+              values={{ shown: n(capped.shownChars), total: n(capped.totalChars), limit: n(capped.limitTokens) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <Button size="sm" disabled={loading} onClick={openWhole}>
-            Open the whole result
+            {t('chat.large.openWhole')}
           </Button>
         </div>
       ) : null}
       {whole !== undefined ? (
-        <div className="result-capped" role="note" aria-label="Preview of a long result">
+        <div className="result-capped" role="note" aria-label={t('chat.large.previewLabel')}>
           {whole.missing === true ? (
             <p>
-              <strong>Only the start of this result is left</strong> — its whole copy, kept beside the conversation, is
-              missing or damaged.
+              <T id="chat.large.missing" components={{ strong: <strong /> }} />
             </p>
           ) : (
             <p>
-              <strong>
-                The start of a long result: {n(whole.chars)} characters in {n(whole.blocks)}{' '}
-                {whole.blocks === 1 ? 'part' : 'parts'}
-              </strong>{' '}
-              — kept whole beside the conversation, and read when you open it.
+              <T
+                id="chat.large.preview"
+                values={{ chars: n(whole.chars), blocks: whole.blocks }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           )}
           {capped === undefined && whole.missing !== true ? (
             <Button size="sm" disabled={loading} onClick={openWhole}>
-              Open the whole result
+              {t('chat.large.openWhole')}
             </Button>
           ) : null}
         </div>
@@ -181,23 +194,26 @@ export default function LargeResult({
               whole === undefined ? text.length : whole.blocks === 1 && uri === undefined ? whole.chars : undefined
             }
             uri={uri}
-            onShowAll={() => openAll(uri ?? `Result of ${tool}`, () => text)}
+            onShowAll={() => openAll(uri ?? t('chat.large.resultTitle', { tool }), () => text)}
           />
         );
       })}
       {(whole?.blocks ?? result.content.length) > PREVIEW_BLOCKS ? (
         <div className="result-more">
           <span className="muted small">
-            Showing the first {n(PREVIEW_BLOCKS)} of {n(whole?.blocks ?? result.content.length)} parts.
+            {t('chat.large.partsShown', {
+              shown: n(PREVIEW_BLOCKS),
+              total: n(whole?.blocks ?? result.content.length),
+            })}
           </span>
           <Button size="sm" disabled={loading} onClick={openWhole}>
-            Show all parts
+            {t('chat.large.showAllParts')}
           </Button>
         </div>
       ) : null}
       {result.structuredContent !== undefined ? (
         <div className="structured">
-          <span className="args-caption">Structured content</span>
+          <span className="args-caption">{t('chat.call.structured')}</span>
           <pre className="code-block">{JSON.stringify(result.structuredContent, null, 2).slice(0, PREVIEW_CHARS)}</pre>
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { Composer } from './composer';
 import { missingKeyReason } from './model-readiness';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -106,5 +107,15 @@ describe('missingKeyReason', () => {
     expect(missingKeyReason(SETTINGS, 'claude-a')?.reason).toBe('Add an API key in Settings to chat');
     // A removed provider's model: the turn itself says so.
     expect(missingKeyReason(SETTINGS, 'gone:model')).toBeUndefined();
+  });
+
+  it('says it in the active language, the provider’s name as it is', async () => {
+    await activateLocale('ko');
+    expect(missingKeyReason(SETTINGS, 'openai:gpt-4o')).toEqual({
+      reason: '대화하려면 설정에서 OpenAI API 키를 추가하세요',
+      banner:
+        'OpenAI에는 API 키가 필요한데 설정되지 않아 이 모델이 응답할 수 없습니다. 설정 → 모델 제공자에서 추가하세요.',
+    });
+    expect(missingKeyReason(SETTINGS, 'claude-a')?.reason).toBe('대화하려면 설정에서 API 키를 추가하세요');
   });
 });

@@ -1,6 +1,7 @@
 import type { PromptArgumentInfo, PromptInfo, PromptResult } from '../../../shared/contract/prompts';
 import type { ChatAttachment, McpContentBlock } from '../../../shared/domain/chat';
 import { promptLabel } from './slash-model';
+import { translate } from '../../i18n/use-t';
 
 export type ArgumentValues = Record<string, string>;
 
@@ -13,12 +14,15 @@ export function emptyValues(prompt: PromptInfo): ArgumentValues {
   return Object.fromEntries(prompt.arguments.map((argument) => [argument.name, '']));
 }
 
-/** One message per required argument left empty; an empty object when the form can be sent. */
+/**
+ * One message per required argument left empty, in the active locale (validation runs on submit, so it
+ * is the one shown); an empty object when the form can be sent.
+ */
 export function validateArguments(prompt: PromptInfo, values: ArgumentValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const argument of prompt.arguments) {
     if (argument.required === true && (values[argument.name] ?? '').trim() === '')
-      errors[argument.name] = `Enter ${argumentLabel(argument)}: this prompt needs it`;
+      errors[argument.name] = translate('chat.promptForm.required', { label: argumentLabel(argument) });
   }
   return errors;
 }

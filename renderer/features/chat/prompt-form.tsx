@@ -14,6 +14,7 @@ import {
 } from './prompt-form-model';
 import { moveHighlight } from '../../ui/use-combobox-menu';
 import { promptLabel } from './slash-model';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The arguments of the chosen prompt, inline above the message box. Each
@@ -39,6 +40,7 @@ export function PromptForm({
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const t = useT();
 
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input')?.focus();
@@ -83,11 +85,11 @@ export function PromptForm({
           ) : null}
           <span className="slash-option-server"> {prompt.server}</span>
         </span>
-        <IconButton size="sm" label="Close the prompt form" icon={<CloseIcon />} onClick={onCancel} />
+        <IconButton size="sm" label={t('chat.promptForm.close')} icon={<CloseIcon />} onClick={onCancel} />
       </div>
       {prompt.description !== undefined ? <p className="prompt-form-description">{prompt.description}</p> : null}
       {prompt.arguments.length === 0 ? (
-        <p className="prompt-form-description">This prompt takes no arguments.</p>
+        <p className="prompt-form-description">{t('chat.promptForm.noArguments')}</p>
       ) : null}
       <div className="prompt-form-fields">
         {prompt.arguments.map((argument) => (
@@ -113,11 +115,11 @@ export function PromptForm({
         </p>
       ) : null}
       <div className="prompt-form-actions">
-        <span className="muted">* required · the prompt goes into your message, you send it</span>
+        <span className="muted">{t('chat.promptForm.footer')}</span>
         <div className="spacer" />
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('chat.promptForm.cancel')}</Button>
         <Button variant="primary" type="submit" disabled={busy}>
-          {busy ? 'Getting prompt…' : 'Insert prompt'}
+          {t(busy ? 'chat.promptForm.getting' : 'chat.promptForm.insert')}
         </Button>
       </div>
     </form>
@@ -147,6 +149,7 @@ function ArgumentField({
   const listboxId = `${id}-suggestions`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const t = useT();
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
@@ -182,7 +185,7 @@ function ArgumentField({
             *
           </span>
         ) : (
-          <span className="muted"> (optional)</span>
+          <span className="muted"> {t('chat.promptForm.optional')}</span>
         )}
       </label>
       <div className="prompt-field-control">
@@ -282,18 +285,20 @@ function SuggestionList({
   onChoose: (value: string) => void;
   label: string;
 }) {
-  if (!open) return <ul id={listboxId} role="listbox" aria-label={`Suggestions for ${label}`} hidden />;
+  const t = useT();
+  const name = t('chat.promptForm.suggestions', { label });
+  if (!open) return <ul id={listboxId} role="listbox" aria-label={name} hidden />;
   if (state.status === 'error') {
     return (
       <p id={listboxId} className="suggestions suggestions-error" role="status">
-        No suggestions: {state.message}
+        {t('chat.promptForm.noSuggestions', { message: state.message })}
       </p>
     );
   }
   const more =
     state.status === 'ready' && (state.hasMore === true || (state.total !== undefined && state.total > options.length));
   return (
-    <ul id={listboxId} role="listbox" aria-label={`Suggestions for ${label}`} className="suggestions">
+    <ul id={listboxId} role="listbox" aria-label={name} className="suggestions">
       {options.map((option, index) => (
         <li
           key={option}
@@ -317,8 +322,8 @@ function SuggestionList({
       {more ? (
         <li className="suggestion-more" role="presentation">
           {state.total !== undefined
-            ? `${state.total - options.length} more — keep typing to narrow`
-            : 'More — keep typing to narrow'}
+            ? t('chat.promptForm.more', { count: state.total - options.length })
+            : t('chat.promptForm.moreUnknown')}
         </li>
       ) : null}
     </ul>

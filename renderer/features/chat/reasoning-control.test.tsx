@@ -7,6 +7,7 @@ import type { ReasoningDefaults } from '../../../shared/domain/reasoning';
 import { ok } from '../../../shared/result';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 import { Composer } from './composer';
 
 beforeAll(() => stubResizeObserver());
@@ -118,5 +119,26 @@ describe('the reasoning control', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Off is the default' }).getAttribute('aria-disabled')).toBe(
       'true',
     );
+  });
+
+  it('reads in the active language, the default sentence worded for the level', async () => {
+    await activateLocale('ko');
+    mount('claude-sonnet-5');
+    const menu = await openControl('생각: 끔');
+    expect(within(menu).getByText('이 대화의 추론')).toBeTruthy();
+    const items = within(menu).getAllByRole('menuitemradio');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('끔바로 답합니다.'),
+      expect.stringContaining('낮음먼저 짧게 생각합니다.'),
+      expect.stringContaining('보통충분히 생각합니다.'),
+      expect.stringContaining('높음가장 오래 생각합니다.'),
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: '끔이 기본값입니다' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(within(menu).getByRole('menuitemcheckbox', { name: '서버의 샘플링 요청에도 생각 허용' })).toBeTruthy();
+    fireEvent.click(items[3]!);
+    const again = await openControl('생각: 높음');
+    expect(within(again).getByRole('menuitem', { name: '높음을 기본값으로 설정(새 대화)' })).toBeTruthy();
   });
 });

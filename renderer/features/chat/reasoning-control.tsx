@@ -3,25 +3,35 @@ import { useEffect } from 'react';
 import { offersReasoning, REASONING_LEVELS } from '../../../shared/domain/reasoning';
 import type { ReasoningLevel, ReasoningSupport } from '../../../shared/domain/reasoning';
 import type { ModelOption } from '../../../shared/domain/providers';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT } from '../../i18n/use-t';
 import { useBerth } from '../../store';
 import { Button, WithTooltip } from '../../ui/controls';
 import { ChevronDownIcon, SparkleIcon } from '../../ui/icons';
 
-const LEVEL_NAMES: Record<ReasoningLevel, string> = { off: 'Off', low: 'Low', medium: 'Medium', high: 'High' };
-
-/** What each level does, in the menu. */
-const LEVEL_HINTS: Record<ReasoningLevel, string> = {
-  off: 'Answers at once. No reasoning tokens.',
-  low: 'A short think first. A little slower, a few more tokens.',
-  medium: 'Thinks it through. Good for most harder questions.',
-  high: 'Thinks longest. For hard problems; slowest and costs the most.',
+const LEVEL_NAMES: Record<ReasoningLevel, MessageId> = {
+  off: 'chat.reasoning.level.off',
+  low: 'chat.reasoning.level.low',
+  medium: 'chat.reasoning.level.medium',
+  high: 'chat.reasoning.level.high',
 };
 
-/** How the level reaches the model, for the tooltip. */
-function howSent(support: ReasoningSupport): string {
-  if (support === 'effort') return 'Sent as reasoning_effort.';
-  if (support === 'budget') return 'Claude gets a thinking budget (2k, 8k or 24k tokens).';
-  return 'Claude decides how much to think at this effort.';
+/** What each level does, in the menu. */
+const LEVEL_HINTS: Record<ReasoningLevel, MessageId> = {
+  off: 'chat.reasoning.hint.off',
+  low: 'chat.reasoning.hint.low',
+  medium: 'chat.reasoning.hint.medium',
+  high: 'chat.reasoning.hint.high',
+};
+
+/** The tooltip: what thinking costs, and how the level reaches the model. */
+const TOOLTIPS: Record<'effort' | 'budget' | 'adaptive', MessageId> = {
+  effort: 'chat.reasoning.tooltip.effort',
+  budget: 'chat.reasoning.tooltip.budget',
+  adaptive: 'chat.reasoning.tooltip.adaptive',
+};
+function tooltipFor(support: ReasoningSupport): MessageId {
+  return support === 'effort' || support === 'budget' ? TOOLTIPS[support] : TOOLTIPS.adaptive;
 }
 
 /**
@@ -41,13 +51,14 @@ export function ReasoningControl({
   const loadDefaults = useBerth((s) => s.loadReasoningDefaults);
   const setReasoning = useBerth((s) => s.setReasoning);
   const setDefaults = useBerth((s) => s.setReasoningDefaults);
+  const t = useT();
   useEffect(() => {
     if (defaults === undefined) void loadDefaults();
   }, [defaults, loadDefaults]);
 
   if (model === undefined || !offersReasoning(model.reasoning)) return null;
   const level = own ?? defaults?.level ?? 'off';
-  const tooltip = `Thinking before answering: better on hard questions, but slower, and reasoning is billed as output tokens. ${howSent(model.reasoning ?? 'adaptive')}`;
+  const tooltip = t(tooltipFor(model.reasoning ?? 'adaptive'));
   return (
     <DropdownMenu.Root>
       <WithTooltip content={tooltip}>
@@ -58,13 +69,13 @@ export function ReasoningControl({
             icon={<SparkleIcon />}
             className={`reasoning-control${level === 'off' ? '' : ' reasoning-on'}`}
           >
-            {`Thinking: ${LEVEL_NAMES[level]}`} <ChevronDownIcon />
+            {t('chat.reasoning.button', { level: t(LEVEL_NAMES[level]) })} <ChevronDownIcon />
           </Button>
         </DropdownMenu.Trigger>
       </WithTooltip>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu reasoning-menu" align="start" side="top" sideOffset={4}>
-          <DropdownMenu.Label className="menu-label">Reasoning in this conversation</DropdownMenu.Label>
+          <DropdownMenu.Label className="menu-label">{t('chat.reasoning.menu')}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={level}
             onValueChange={(value) => void setReasoning(conversationId, value as ReasoningLevel)}
@@ -73,8 +84,8 @@ export function ReasoningControl({
               <DropdownMenu.RadioItem key={option} value={option} className="menu-item reasoning-item">
                 <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
                 <span className="reasoning-item-text">
-                  <span>{LEVEL_NAMES[option]}</span>
-                  <span className="muted small">{LEVEL_HINTS[option]}</span>
+                  <span>{t(LEVEL_NAMES[option])}</span>
+                  <span className="muted small">{t(LEVEL_HINTS[option])}</span>
                 </span>
               </DropdownMenu.RadioItem>
             ))}
@@ -85,9 +96,7 @@ export function ReasoningControl({
             disabled={defaults?.level === level}
             onSelect={() => void setDefaults({ level })}
           >
-            {defaults?.level === level
-              ? `${LEVEL_NAMES[level]} is the default`
-              : `Make ${LEVEL_NAMES[level]} the default (new conversations)`}
+            {t(defaults?.level === level ? 'chat.reasoning.isDefault' : 'chat.reasoning.makeDefault', { level })}
           </DropdownMenu.Item>
           <DropdownMenu.CheckboxItem
             className="menu-item"
@@ -95,7 +104,7 @@ export function ReasoningControl({
             onCheckedChange={(checked) => void setDefaults({ sampling: checked })}
           >
             <DropdownMenu.ItemIndicator className="menu-indicator">✓</DropdownMenu.ItemIndicator>
-            Let servers’ sampling requests think too
+            {t('chat.reasoning.sampling')}
           </DropdownMenu.CheckboxItem>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -172,4 +172,38 @@ describe('slash commands in the composer', () => {
       within(screen.getByRole('list', { name: 'Attachments' })).getByText('Arguments Prompt · image 1 (assistant)'),
     ).toBeTruthy();
   });
+
+  it('words the prompt form in the active language: fields, suggestions, the count left and the error', async () => {
+    mount({
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+          language: 'zh-CN',
+        }),
+      'prompts.list': () => ok({ ...CATALOG, servers: [{ name: 'everything', completions: true }] }),
+      'completion.complete': () => ok({ values: ['Engineering', 'Sales'], total: 5 }),
+    });
+    const box = (await screen.findByRole('textbox', { name: '消息' })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '/completable' } });
+    await screen.findByRole('listbox', { name: '提示词' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const form = await screen.findByRole('form', { name: /completable-prompt/ });
+    expect(within(form).getByRole('button', { name: '关闭提示词表单' })).toBeTruthy();
+    expect(form.textContent).toContain('* 必填 · 提示词会放入你的消息，由你来发送');
+    fireEvent.click(within(form).getByRole('button', { name: '插入提示词' }));
+    expect(within(form).getByRole('alert').textContent).toBe('请输入 department：此提示词需要该参数');
+
+    const field = within(form).getByRole('combobox', { name: /department/ });
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: 'E' } });
+    const list = await within(form).findByRole('listbox', { name: 'department 的建议' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Engineering', 'Sales']);
+    expect(list.textContent).toContain('还有 3 项，继续输入可缩小范围');
+  });
 });

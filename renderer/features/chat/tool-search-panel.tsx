@@ -3,8 +3,16 @@ import type { ChatToolsView } from '../../../shared/contract/chat';
 import { TOOL_SEARCH_MODES, type ToolSearchMode } from '../../../shared/domain/tool-search';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
+import { formatNumber } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 
-const MODE_LABELS: Record<ToolSearchMode, string> = { auto: 'Automatic', on: 'Always on', off: 'Off' };
+const MODE_LABELS: Record<ToolSearchMode, MessageId> = {
+  auto: 'chat.tool-search.mode.auto',
+  on: 'chat.tool-search.mode.on',
+  off: 'chat.tool-search.mode.off',
+};
 
 /**
  * Tool search in the tools popover: whether it is on and why, this conversation's choice, and
@@ -21,32 +29,37 @@ export function ToolSearchPanel({
   const setThresholds = useBerth((s) => s.setToolSearchThresholds);
   const [count, setCount] = useState(String(toolSearch.thresholds.countAbove));
   const [percent, setPercent] = useState(String(Math.round(toolSearch.thresholds.shareAbove * 100)));
-  const n = (value: number): string => value.toLocaleString('en-US');
+  const t = useT();
   const changed =
     count !== String(toolSearch.thresholds.countAbove) ||
     percent !== String(Math.round(toolSearch.thresholds.shareAbove * 100));
   return (
-    <section className="tool-search-panel" aria-label="Tool search">
+    <section className="tool-search-panel" aria-label={t('chat.tool-search.title')}>
       <div className="tool-search-head">
-        <strong>Tool search</strong>
-        <Chip tone={toolSearch.active ? 'accent' : 'neutral'}>{toolSearch.active ? 'On' : 'Off'}</Chip>
+        <strong>{t('chat.tool-search.title')}</strong>
+        <Chip tone={toolSearch.active ? 'accent' : 'neutral'}>
+          {t(toolSearch.active ? 'chat.tool-search.on' : 'chat.tool-search.off')}
+        </Chip>
         <div className="spacer" />
         <select
           className="input input-sm"
-          aria-label="Tool search in this conversation"
+          aria-label={t('chat.tool-search.mode')}
           value={toolSearch.mode}
           onChange={(e) => void setMode(conversationId, e.target.value as ToolSearchMode)}
         >
           {TOOL_SEARCH_MODES.map((mode) => (
             <option key={mode} value={mode}>
-              {MODE_LABELS[mode]}
+              {t(MODE_LABELS[mode])}
             </option>
           ))}
         </select>
       </div>
       <p className="small">{toolSearch.reason}</p>
       <p className="muted small">
-        {`With tool search the model gets a search tool, a load tool and the tools it loaded, instead of every definition on every request (now ≈ ${n(toolSearch.sentTokensEstimate)} of ≈ ${n(toolSearch.fullTokensEstimate)} tokens). The switches below still decide what it can find; loading runs nothing, and you approve every call as usual.`}
+        {t('chat.tool-search.about', {
+          sent: formatNumber(toolSearch.sentTokensEstimate),
+          full: formatNumber(toolSearch.fullTokensEstimate),
+        })}
       </p>
       <form
         className="tool-search-thresholds small"
@@ -55,30 +68,37 @@ export function ToolSearchPanel({
           void setThresholds(conversationId, Number(count), Number(percent) / 100);
         }}
       >
-        <span>Automatic starts, in every conversation, above</span>
-        <input
-          className="input input-sm"
-          type="number"
-          min={1}
-          max={10000}
-          aria-label="Tools before tool search starts"
-          value={count}
-          onChange={(e) => setCount(e.target.value)}
+        {/* One sentence with the two fields in it: each language puts them where its grammar wants. */}
+        <T
+          id="chat.tool-search.thresholds"
+          components={{
+            count: (
+              <input
+                className="input input-sm"
+                type="number"
+                min={1}
+                max={10000}
+                aria-label={t('chat.tool-search.count')}
+                value={count}
+                onChange={(e) => setCount(e.target.value)}
+              />
+            ),
+            percent: (
+              <input
+                className="input input-sm"
+                type="number"
+                min={1}
+                max={90}
+                aria-label={t('chat.tool-search.percent')}
+                value={percent}
+                onChange={(e) => setPercent(e.target.value)}
+              />
+            ),
+          }}
         />
-        <span>tools or</span>
-        <input
-          className="input input-sm"
-          type="number"
-          min={1}
-          max={90}
-          aria-label="Percent of the model's context before tool search starts"
-          value={percent}
-          onChange={(e) => setPercent(e.target.value)}
-        />
-        <span>% of the model’s context.</span>
         {changed ? (
           <Button size="sm" type="submit">
-            Save
+            {t('chat.tool-search.save')}
           </Button>
         ) : null}
       </form>

@@ -8,6 +8,7 @@ import { useBerth } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { serverState } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
 import LoadedToolsStrip from './loaded-tools-strip';
 import { ToolsPopover } from './tools-popover';
 
@@ -123,5 +124,32 @@ describe('tool search in the chat', () => {
         shareAbove: 0.1,
       }),
     );
+  });
+
+  it('reads in the active language, the threshold fields inside the sentence where the language puts them', async () => {
+    await activateLocale('ja');
+    mount(<ToolsPopover conversation={conversation} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^この会話のツール/ }));
+    const panel = await screen.findByRole('region', { name: 'ツール検索' });
+    // The host's reason stays as the host wrote it; Berth's own words are Japanese.
+    expect(panel.textContent).toContain('2,000 tools are enabled, more than 128');
+    expect(panel.textContent).toContain('（現在 ≈ 240,000 トークン中 ≈ 900）');
+    const mode = within(panel).getByRole('combobox', { name: 'この会話でのツール検索' });
+    expect(
+      within(mode)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['自動', '常にオン', 'オフ']);
+    const form = panel.querySelector('form')!;
+    expect(form.textContent).toBe(
+      '「自動」はすべての会話で、ツールが  個を超えるか、モデルのコンテキストの % を超えると始まります。',
+    );
+    const count = within(panel).getByRole('spinbutton', { name: 'ツール検索が始まるツール数' });
+    count.focus();
+    fireEvent.change(count, { target: { value: '64' } });
+    // Typing re-renders the sentence: the same field keeps the focus and the value.
+    expect(document.activeElement).toBe(count);
+    expect((count as HTMLInputElement).value).toBe('64');
+    expect(within(panel).getByRole('button', { name: '保存' })).toBeTruthy();
   });
 });
