@@ -6,8 +6,17 @@ import type { LogEntry } from '../../shared/domain/log';
 import type { PendingRequestOf } from '../../shared/domain/pending';
 import type { ServerState } from '../../shared/domain/server';
 import { serverTools } from '../../shared/domain/server-state-read';
-import { eventAfter, newConversation, startChatWorld, TEST_API_KEY, toolResultTexts } from './host-chat-support';
+import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
+import {
+  cleanEnv,
+  eventAfter,
+  newConversation,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
+import { hostPerTest } from './host-harness';
 import type { HostHarness } from './host-harness';
 
 // A server listing two tools named `search` (and names that only collide once Berth rewrites them for the
@@ -16,10 +25,16 @@ import type { HostHarness } from './host-harness';
 
 const DUP_NAMES = join(import.meta.dirname, '..', '..', 'e2e', 'fixtures', 'servers', 'dup-names.mjs');
 
+const DUP_CONFIG = { command: process.execPath, args: [DUP_NAMES] };
+
 let world: ChatWorld | undefined;
+let openai: FakeOpenAi | undefined;
+const openaiHost = hostPerTest('berth-host-dup-openai-');
 afterEach(async () => {
   await world?.close();
   world = undefined;
+  await openai?.close();
+  openai = undefined;
 });
 
 type ToolPrompt = PendingRequestOf<'tool-call'>;
@@ -71,7 +86,7 @@ describe('host: a server whose tool names repeat', () => {
     const { harness, fake } = world;
     await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
     let mark = harness.events.length;
-    await harness.call('servers.add', { name: 'dup', config: { command: process.execPath, args: [DUP_NAMES] } });
+    await harness.call('servers.add', { name: 'dup', config: DUP_CONFIG });
     const ready = await eventAfter(
       harness,
       mark,
@@ -174,5 +189,36 @@ describe('host: a server whose tool names repeat', () => {
     expect(after.asked[0]?.payload.approvalChanged).toBeDefined();
     expect(toolResultTexts(fake, fake.requests.length - 1)).toContain('files matching "*.md": report.txt');
     expect(fake.requests.at(-1)?.body?.tools?.map((tool) => tool.name)).not.toContain('dup__search_2');
+  });
+
+  it('an OpenAI-compatible provider (fake Ollama, which refuses repeated function names) gets unique names and each twin’s own result', async () => {
+    const model = 'llama3.1:8b';
+    openai = await FakeOpenAi.start({ models: [model] });
+    const harness = await openaiHost.start({ env: cleanEnv({}) });
+    await harness.call('providers.add', {
+      provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: openai.url, models: [{ id: model }] },
+    });
+    const mark = harness.events.length;
+    await harness.call('servers.add', { name: 'dup', config: DUP_CONFIG });
+    await eventAfter(harness, mark, 'servers.changed', (state) => state.name === 'dup' && state.status === 'ready');
+    openai.script([
+      {
+        toolUses: [
+          { name: 'dup__search', input: { query: 'milk' } },
+          { name: 'dup__search_2', input: { pattern: '*.txt' } },
+        ],
+      },
+      { text: 'Found.' },
+    ]);
+    const conversation = await harness.call<Conversation>('chat.create', { model: `ollama:${model}` });
+    expect((await turn(harness, conversation.id, 'find', () => 'allow-once')).end).toBe('turn-finished');
+    const names = (openai.requests[0]?.body?.tools ?? []).map((definition) => definition.function.name);
+    expect(names).toHaveLength(7);
+    expect(new Set(names).size).toBe(7);
+    const answers = (openai.requests[1]?.body?.messages ?? []).filter((message) => message.role === 'tool');
+    expect(answers.map((message) => message.content)).toEqual([
+      expect.stringContaining('notes matching "milk": groceries.md'),
+      expect.stringContaining('files matching "*.txt": report.txt'),
+    ]);
   });
 });
