@@ -151,6 +151,7 @@ describe('host: a server whose tool names repeat', () => {
       ['get.item', 'get_item', 'search', 'search_2', LONG_DAILY, LONG_WEEKLY].sort(),
     );
     expect(first.asked.find((prompt) => prompt.payload.tool === 'search_2')?.payload).toMatchObject({
+      listedName: 'search',
       description: 'Search the files by glob pattern',
       inputSchema: { required: ['pattern'] },
     });
