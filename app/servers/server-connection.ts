@@ -29,7 +29,7 @@ import { LateProgress } from './late-progress';
 import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
 import type { StartStage } from '../../shared/domain/server-start-error';
 import { EraProbeClock, PROBE_QUIET_MS } from './era-probe-clock';
-import { listedToolName } from '../../shared/domain/tool-twins';
+import { twinDefinition } from './tool-twin-definition';
 import { toolTwinChange, toolTwinNote } from './tool-twin-notes';
 
 export { SessionLostError } from './connection-errors';
@@ -274,10 +274,14 @@ export class ServerConnection implements SupervisedConnection {
   callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
-    const name = listedToolName(this.toolList, tool);
+    const definition = twinDefinition(this.toolList, tool);
+    const name = definition?.name ?? tool;
     return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
       withPausableTimeout({ ...options, timeoutMs, maxTotalMs }, (sdk) =>
-        client.callTool({ name, arguments: args }, sdk),
+        client.callTool(
+          { name, arguments: args },
+          definition === undefined ? sdk : { ...sdk, toolDefinition: definition },
+        ),
       ),
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from './server';
-import { listedToolName, nameToolTwins, repeatedTools, toolTwinGroups } from './tool-twins';
+import { nameToolTwins, repeatedTools, toolTwinGroups } from './tool-twins';
 
 const tool = (name: string, property: string, description?: string): ToolInfo => ({
   name,
@@ -48,7 +48,7 @@ describe('nameToolTwins', () => {
   });
 });
 
-describe('listedToolName and toolTwinGroups', () => {
+describe('toolTwinGroups', () => {
   const named = nameToolTwins([
     tool('search', 'a'),
     tool('search', 'b'),
@@ -56,13 +56,6 @@ describe('listedToolName and toolTwinGroups', () => {
     tool('search', 'd'),
     tool('fetch', 'e'),
   ]);
-
-  it('sends a call under the name the server listed', () => {
-    expect(listedToolName(named, 'search_2')).toBe('search');
-    expect(listedToolName(named, 'fetch_2')).toBe('fetch');
-    expect(listedToolName(named, 'search')).toBe('search');
-    expect(listedToolName(named, 'unknown')).toBe('unknown');
-  });
 
   it('groups the renamed tools by the name they share', () => {
     expect(toolTwinGroups(named)).toEqual([

@@ -48,11 +48,6 @@ export function nameToolTwins(tools: readonly ToolInfo[]): ToolInfo[] {
   return named;
 }
 
-/** The name a call to `tool` (Berth's name for it) carries to the server. */
-export function listedToolName(tools: readonly ToolInfo[], tool: string): string {
-  return tools.find((candidate) => candidate.name === tool)?.listedName ?? tool;
-}
-
 /** Tools of one server that share a listed name: the first keeps it, the others were renamed. */
 export interface ToolTwinGroup {
   /** The name the server gave them all. */
