@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/domain/chat';
 import type { ToolCallConsentRequest, ToolCallConsentVerdict } from '../consent/consent-broker';
+import { nameToolTwins } from '../../shared/domain/tool-twins';
 import { LogCollector } from '../servers/test-support';
 import { AppsService, MAX_APP_TOOL_RESULT_BYTES } from './apps-service';
 import { APP_URI, FakeAppServers, notRunningState, serverState, uiTool } from './apps-test-support';
@@ -75,6 +76,23 @@ function setUp(
 const ORIGIN = { server: 'basic', conversationId: 'c1', toolUseId: 'tu1' };
 
 describe('AppsService: tool calls from an app', () => {
+  it('a name the server listed twice means the twin the app may call, with that twin’s own consent', async () => {
+    const { apps, servers, asked } = setUp();
+    servers.set(
+      serverState(
+        'basic',
+        nameToolTwins([
+          uiTool('search', { resourceUri: APP_URI, visibility: ['model'] }),
+          { ...uiTool('search', { resourceUri: APP_URI, visibility: ['app'] }), description: 'the app’s search' },
+        ]),
+      ),
+    );
+    await apps.callTool(ORIGIN, 'search', { q: 'x' });
+    expect(asked.map((request) => [request.tool, request.description])).toEqual([['search_2', 'the app’s search']]);
+    // The supervisor sends search_2 to the server as `search` (ServerConnection.callTool).
+    expect(servers.toolCalls).toEqual([{ server: 'basic', tool: 'search_2', args: { q: 'x' } }]);
+  });
+
   it('asks the same consent as the model’s calls, marked as from the app, and returns the bounded result', async () => {
     const { apps, servers, asked } = setUp();
     expect(await apps.callTool(ORIGIN, 'get-time', { zone: 'UTC' })).toEqual({

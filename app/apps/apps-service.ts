@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppToolResultSchema } from '../../shared/contract/apps';
 import type { AppModelContext, AppOrigin, AppUiResource, ServerApp } from '../../shared/domain/app-ui';
 import type { Conversation, McpContentBlock, ToolAppRef } from '../../shared/domain/chat';
-import type { LogLevel, ServerState, ServerStateOf } from '../../shared/domain/server';
+import type { LogLevel, ServerState, ServerStateOf, ToolInfo } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { DENIED_TEXT, outcomeFromCallToolResult } from '../chat/tool-results';
 import type { ConsentBroker } from '../consent/consent-broker';
@@ -130,13 +130,15 @@ export class AppsService implements ServerLifecycleListener {
    */
   async callTool(
     origin: AppOrigin,
-    tool: string,
+    named: string,
     args: Record<string, unknown>,
     call?: { instance: string; callId: string },
   ): Promise<AppToolResult> {
-    const state = this.readyServer(origin.server, `its app cannot call '${tool}'`);
-    const info = state.tools.find((entry) => entry.name === tool);
-    if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${tool}'`);
+    const state = this.readyServer(origin.server, `its app cannot call '${named}'`);
+    const info = toolForApp(state.tools, named);
+    if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${named}'`);
+    // Berth's name from here on: consent, permissions and the call are the twin's own (shared/domain/tool-twins.ts).
+    const tool = info.name;
     if (!callableByApp(info))
       throw new HostError(
         'FORBIDDEN',
@@ -297,4 +299,14 @@ function boundedResult(server: string, tool: string, answer: CallToolResult): Ap
     );
   }
   return result;
+}
+
+/**
+ * The tool an app means by `name`. An app knows its server's names only, so for a name the server listed more than
+ * once (shared/domain/tool-twins.ts: Berth calls the others `name_2`…) it is the first of those an app may call.
+ */
+function toolForApp(tools: readonly ToolInfo[], name: string): ToolInfo | undefined {
+  const own = tools.find((entry) => entry.name === name);
+  if (own !== undefined && callableByApp(own)) return own;
+  return tools.find((entry) => entry.listedName === name && callableByApp(entry)) ?? own;
 }

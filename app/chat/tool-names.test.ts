@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_TOOL_NAME_PATTERN, ToolNameMap, candidateToolName, sanitizeToolNamePart } from './tool-names';
 import type { ToolRef } from './tool-names';
+import { nameToolTwins } from '../../shared/domain/tool-twins';
 
 function expectValidAndReversible(refs: ToolRef[]): ToolNameMap {
   const map = ToolNameMap.build(refs);
@@ -118,5 +119,47 @@ describe('tool names for the Messages API', () => {
     const names = refs.map((ref) => map.apiName(ref.server, ref.tool));
     expect(names).toContain(hashed);
     expect(names.some((name) => name === `${hashed}_2`)).toBe(true);
+  });
+});
+
+describe('ToolNameMap over a server list whose names repeat (shared/domain/tool-twins.ts)', () => {
+  it('gives every tool, twins and names equal after rewriting alike, a valid name of its own that maps back to it', () => {
+    const long = 'summarize_the_quarterly_report_of_every_department_in_the_company';
+    const listed = [
+      'search',
+      'get.item',
+      'get_item',
+      'search',
+      `${long}_daily`,
+      `${long}_weekly`,
+      'get.item',
+      'search_2',
+    ];
+    const tools = nameToolTwins(
+      listed.map((name, index) => ({ name, inputSchema: { type: 'object', properties: { [`p${index}`]: {} } } })),
+    );
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search',
+      'get.item',
+      'get_item',
+      'search_3',
+      `${long}_daily`,
+      `${long}_weekly`,
+      'get.item_2',
+      'search_2',
+    ]);
+    const refs = [
+      ...tools.map((tool) => ({ server: 'dup', tool: tool.name })),
+      // A second server whose name rewrites to the first's.
+      { server: 'dup.', tool: 'search' },
+    ];
+    const map = ToolNameMap.build(refs, ['load_tools']);
+    const names = refs.map((ref) => map.apiName(ref.server, ref.tool));
+    expect(new Set(names).size).toBe(refs.length);
+    for (const [index, name] of names.entries()) {
+      expect(name).toMatch(API_TOOL_NAME_PATTERN);
+      expect(map.resolve(name!)).toEqual(refs[index]);
+    }
+    expect(map.apiName('dup', 'search_3')).toBe('dup__search_3');
   });
 });

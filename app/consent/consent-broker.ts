@@ -33,6 +33,8 @@ export interface ToolCallConsentRequest {
   appInstance?: boolean;
   server: string;
   tool: string;
+  /** The name the server lists a renamed twin under (shared/domain/tool-twins.ts): the prompt says so. */
+  listedName?: string;
   toolTitle?: string;
   description?: string;
   /** The tool's input schema as the server lists it now. */
@@ -237,6 +239,7 @@ export class ConsentBroker {
           server: request.server,
           serverTrusted: trusted,
           tool: request.tool,
+          ...(request.listedName !== undefined ? { listedName: request.listedName } : {}),
           ...(request.toolTitle !== undefined ? { toolTitle: request.toolTitle } : {}),
           ...(request.description !== undefined ? { description: request.description } : {}),
           ...(request.annotations !== undefined ? { annotations: request.annotations } : {}),

@@ -13,10 +13,14 @@ import type { ToolCallConsentRequest } from './consent-broker';
 export function toolConsentFacts(
   state: ServerState,
   tool: string,
-): Pick<ToolCallConsentRequest, 'serverIdentity' | 'toolTitle' | 'description' | 'inputSchema' | 'annotations'> {
+): Pick<
+  ToolCallConsentRequest,
+  'serverIdentity' | 'listedName' | 'toolTitle' | 'description' | 'inputSchema' | 'annotations'
+> {
   const info = serverTools(state).find((entry) => entry.name === tool);
   return {
     serverIdentity: serverIdentity(state.config),
+    ...(info?.listedName !== undefined ? { listedName: info.listedName } : {}),
     ...(info?.title !== undefined ? { toolTitle: info.title } : {}),
     ...(info?.description !== undefined ? { description: info.description } : {}),
     ...(info?.inputSchema !== undefined ? { inputSchema: info.inputSchema } : {}),

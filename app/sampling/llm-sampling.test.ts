@@ -134,6 +134,20 @@ describe('toLlmRequest', () => {
     });
   });
 
+  it('refuses a request that offers two tools of the same name, naming it', () => {
+    const tool = (property: string) => ({
+      name: 'lookup',
+      inputSchema: { type: 'object' as const, properties: { [property]: { type: 'string' } } },
+    });
+    expect(() =>
+      toLlmRequest({ ...base, tools: [tool('a'), { ...tool('b'), name: 'other' }, tool('c')] }, 'm'),
+    ).toThrow(
+      new SamplingMappingError(
+        "the request offers two tools named 'lookup': tool names must be unique (the model APIs refuse repeated names), so the server has to rename one",
+      ),
+    );
+  });
+
   it('refuses audio and unsupported image types with a message that says where', () => {
     expect(() =>
       toLlmRequest(

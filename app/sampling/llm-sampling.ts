@@ -109,6 +109,13 @@ export function toLlmRequest(params: CreateMessageRequestParams, model: string):
     );
     return message.role === 'user' ? { role: 'user', content } : { role: 'assistant', content };
   });
+  const repeated = params.tools?.find((tool, index) => params.tools?.findIndex((t) => t.name === tool.name) !== index);
+  // The server names these tools and reads the model's calls by name: Berth cannot rename one, so it says why instead
+  // of sending a request every model API refuses ("Tool names must be unique").
+  if (repeated !== undefined)
+    throw new SamplingMappingError(
+      `the request offers two tools named '${repeated.name}': tool names must be unique (the model APIs refuse repeated names), so the server has to rename one`,
+    );
   const tools: LlmTool[] | undefined = params.tools?.map((tool) => ({
     name: tool.name,
     ...(tool.description !== undefined ? { description: tool.description } : {}),

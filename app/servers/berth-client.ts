@@ -4,6 +4,7 @@ import { describeInvalidResult } from './invalid-result';
 import type { Tool, Transport } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
 import { toolUiOf } from '../../shared/apps/tool-ui';
+import { nameToolTwins } from '../../shared/domain/tool-twins';
 
 /**
  * The SDK client with one addition: in the 2026-07-28 era there is no
@@ -87,7 +88,8 @@ const MAX_TOOL_PAGES = 100;
  * the SDK refuses a page as invalid is that page read again leniently, each
  * tool checked on its own against the MCP Tool schema: a tool that is not
  * valid MCP is left out and named in `skipped`, instead of the whole list
- * (and so the whole server) failing.
+ * (and so the whole server) failing. Tools that share a name get names of
+ * their own (shared/domain/tool-twins.ts).
  */
 export async function listAllTools(
   client: Client,
@@ -116,7 +118,8 @@ export async function listAllTools(
     }
     if (cursor === undefined) break;
   }
-  return { tools, skipped };
+  // The whole list, every page: a twin on a later page is named after the earlier pages' tools.
+  return { tools: nameToolTwins(tools), skipped };
 }
 
 function describeBadTool(

@@ -29,6 +29,8 @@ import { LateProgress } from './late-progress';
 import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
 import type { StartStage } from '../../shared/domain/server-start-error';
 import { EraProbeClock, PROBE_QUIET_MS } from './era-probe-clock';
+import { twinDefinition } from './tool-twin-definition';
+import { toolTwinChange, toolTwinNote } from './tool-twin-notes';
 
 export { SessionLostError } from './connection-errors';
 export type {
@@ -265,13 +267,21 @@ export class ServerConnection implements SupervisedConnection {
     };
   }
 
-  /** A tool call on Berth's pausable clock (withPausableTimeout): the time the person takes to answer its questions does not count. */
+  /**
+   * A tool call on Berth's pausable clock (withPausableTimeout): the time the person takes to answer its questions
+   * does not count. `tool` is Berth's name for it: a renamed twin goes out under the name the server listed.
+   */
   callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
+    const definition = twinDefinition(this.toolList, tool);
+    const name = definition?.name ?? tool;
     return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
       withPausableTimeout({ ...options, timeoutMs, maxTotalMs }, (sdk) =>
-        client.callTool({ name: tool, arguments: args }, sdk),
+        client.callTool(
+          { name, arguments: args },
+          definition === undefined ? sdk : { ...sdk, toolDefinition: definition },
+        ),
       ),
     );
   }
@@ -446,6 +456,8 @@ export class ServerConnection implements SupervisedConnection {
     if (capabilities?.tools !== undefined) {
       const { tools, skipped } = await listAllTools(this.client, remaining + 1_000);
       this.toolList = tools;
+      const twins = toolTwinNote(tools);
+      if (twins !== undefined) this.log.host('warning', this.log.redact(twins));
       if (skipped.length > 0)
         this.log.host(
           'warning',
@@ -547,12 +559,14 @@ export class ServerConnection implements SupervisedConnection {
   private async refreshTools(): Promise<void> {
     try {
       const { tools, skipped } = await listAllTools(this.client, this.options.config.timeouts.requestMs);
+      const twins = toolTwinChange(this.toolList, tools);
       this.toolList = tools;
       const left =
         skipped.length === 0
           ? ''
           : `; left out ${skipped.length} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`;
       this.log.host(skipped.length === 0 ? 'info' : 'warning', `tool list changed: ${tools.length} tools${left}`);
+      if (twins !== undefined) this.log.host('warning', this.log.redact(twins));
       this.listeners.emit('listChanged', 'tools');
     } catch (error) {
       if (!this.closing)

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../shared/domain/server';
-import { taskPreference } from './task-aware-connection';
+import { nameToolTwins } from '../../shared/domain/tool-twins';
+import type { SupervisedConnection } from '../servers/connection-options';
+import { TaskAwareConnection, taskPreference } from './task-aware-connection';
+import type { ToolTaskSession } from './tool-task-session';
 
 const tool = (taskSupport?: 'forbidden' | 'optional' | 'required'): ToolInfo => ({
   name: 't',
@@ -41,5 +44,40 @@ describe('taskPreference', () => {
     expect(taskPreference(tool(), modern({ version: 2 }), true)).toBeUndefined();
     expect(taskPreference(tool(), modern(null), true)).toBeUndefined();
     expect(taskPreference(tool(), { era: 'modern', capabilities: { tools: {} } }, true)).toBeUndefined();
+  });
+});
+
+describe('TaskAwareConnection with tools that share a name', () => {
+  it('decides by the twin Berth named and creates the task under the name the server listed', async () => {
+    const tools = nameToolTwins([
+      { name: 'search', inputSchema: { type: 'object' } },
+      {
+        name: 'search',
+        inputSchema: { type: 'object', required: ['pattern'] },
+        execution: { taskSupport: 'required' },
+      },
+    ]);
+    const plain: string[] = [];
+    const tasked: Array<[string, string]> = [];
+    const inner = {
+      client: { getProtocolEra: () => 'legacy', getServerCapabilities: () => taskServer.capabilities },
+      tools,
+      callTool: async (name: string) => {
+        plain.push(name);
+        return { content: [] };
+      },
+    } as unknown as SupervisedConnection;
+    const session = {
+      call: async (name: string, _args: unknown, _options: unknown, preference: string) => {
+        tasked.push([name, preference]);
+        return { content: [] };
+      },
+    } as unknown as ToolTaskSession;
+    const connection = new TaskAwareConnection(inner, session, () => false);
+    await connection.callTool('search_2', { pattern: '*' });
+    await connection.callTool('search', { query: 'x' });
+    // The first `search` is not a task tool; its twin must run as one, and reaches the server as `search`.
+    expect(tasked).toEqual([['search', 'require']]);
+    expect(plain).toEqual(['search']);
   });
 });

@@ -87,13 +87,11 @@ export class TaskAwareConnection implements SupervisedConnection {
       era: this.inner.client.getProtocolEra(),
       capabilities: this.inner.client.getServerCapabilities() as Record<string, unknown> | undefined,
     };
-    const preference = taskPreference(
-      this.inner.tools.find((candidate) => candidate.name === tool),
-      server,
-      this.optionalAsTasks(),
-    );
+    const info = this.inner.tools.find((candidate) => candidate.name === tool);
+    const preference = taskPreference(info, server, this.optionalAsTasks());
     if (preference === undefined) return this.inner.callTool(tool, args, options);
-    return this.tasks.call(tool, args, options, preference);
+    // A twin Berth renamed (shared/domain/tool-twins.ts) is created as a task under the name the server listed.
+    return this.tasks.call(info?.listedName ?? tool, args, options, preference);
   }
 
   request<T>(

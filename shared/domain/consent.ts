@@ -83,6 +83,8 @@ export const ToolCallConsentPayloadSchema = z.object({
   /** The person marked this server as trusted: its annotations are shown as trusted. */
   serverTrusted: z.boolean(),
   tool: z.string(),
+  /** The server lists another tool with this name first: Berth calls this one `tool` (shared/domain/tool-twins.ts). */
+  listedName: z.string().optional(),
   toolTitle: z.string().optional(),
   description: z.string().optional(),
   /** The server's own claims (readOnlyHint, destructiveHint…). */

@@ -1,5 +1,6 @@
 export * from './server';
 export * from './server-state-read';
+export * from './tool-twins';
 export * from './log';
 export * from './config';
 export * from './launch-risk';

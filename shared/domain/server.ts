@@ -326,6 +326,13 @@ export const ToolInfoSchema = z.object({
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   /** The server's own claims about the tool: untrusted. */
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Set when Berth renamed this tool because an earlier tool of the same server has its name (`search` listed twice:
+   * the second is `search_2`, shared/domain/tool-twins.ts): the name the server listed, under which calls reach it.
+   */
+  listedName: z.string().optional(),
+  /** How many more times the server listed this very tool (same definition, same name): Berth keeps one. */
+  repeats: z.number().int().positive().optional(),
   /** How the tool may run: `taskSupport` says whether it runs as an MCP task (2025-11-25 tasks; absent means `forbidden`). */
   execution: z.object({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).optional(),
   /**

@@ -84,6 +84,19 @@ describe('tool-call consent', () => {
     );
   });
 
+  it('marks a tool Berth renamed because the server lists another tool of its name first', async () => {
+    mount([
+      { ...TOOL_CALL, payload: { ...TOOL_CALL.payload, tool: 'search_2', listedName: 'search', toolTitle: undefined } },
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('listed as search').getAttribute('title')).toBe(
+      'The server lists an earlier tool with the same name, search: Berth calls this one search_2. Allowing it does not allow the other.',
+    );
+    cleanup();
+    mount([TOOL_CALL]);
+    expect(within(await screen.findByRole('dialog')).queryByText(/listed as/)).toBeNull();
+  });
+
   it('says when the call comes from the app in a card, not from the model', async () => {
     mount([{ ...TOOL_CALL, toolUseId: 'tu1', payload: { ...TOOL_CALL.payload, requestedBy: 'app' } }]);
     const dialog = await screen.findByRole('dialog');

@@ -132,6 +132,14 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
             ›
           </span>
           <SafeName className="tool-name" name={payload.tool} />
+          {payload.listedName !== undefined ? (
+            <Chip
+              tone="warning"
+              title={t('pending.tool.listedAsTitle', { name: payload.listedName, renamed: payload.tool })}
+            >
+              {t('pending.tool.listedAs', { name: payload.listedName })}
+            </Chip>
+          ) : null}
           {payload.serverTrusted ? <Chip tone="success">{t('pending.tool.trustedServer')}</Chip> : null}
         </div>
         <div className="consent-server-words" data-testid="tool-server-words">

@@ -27,6 +27,7 @@ import { ResultLimitFacts } from './result-limit';
 import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
+import { ToolTwinsNotice } from './tool-twins-notice';
 import { SandboxFact, SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
 import { HostMessageText } from '../../i18n/host-message';
 import { formatDateTime, formatNumber } from '../../i18n/format';
@@ -94,6 +95,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
 
       <ServerDenialNotice server={server.name} />
       <SandboxOffer server={server} onShowSandbox={() => setTab('sandbox')} />
+      <ToolTwinsNotice tools={tools} />
 
       <Tabs.Root key={server.name} className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs-list" aria-label={t('servers.detail.tabs')}>

@@ -66,6 +66,17 @@ function ToolItem({ tool }: { tool: ToolInfo }) {
           <span className="tool-heading">
             <span className="tool-name">{tool.name}</span>
             {title && title !== tool.name ? <span className="tool-title">{title}</span> : null}
+            {tool.listedName !== undefined ? (
+              <Chip
+                tone="warning"
+                title={t('servers.tools.renamedTitle', { name: tool.listedName, renamed: tool.name })}
+              >
+                {t('servers.tools.renamed', { name: tool.listedName })}
+              </Chip>
+            ) : null}
+            {tool.repeats !== undefined ? (
+              <Chip tone="neutral">{t('servers.tools.repeatedChip', { times: tool.repeats + 1 })}</Chip>
+            ) : null}
           </span>
         </Collapsible.Trigger>
         {tool.description ? <p className={clsx('tool-description', !open && 'clamped')}>{tool.description}</p> : null}
