@@ -64,7 +64,9 @@ describe('the no-unlocalized-strings lint', () => {
   });
 
   it('lists only files that still have a literal: a converted file leaves the list', async () => {
-    const results = await linter().lintFiles(UNLOCALIZED_FILES.map((file) => join(root, file)));
+    // ESLint lints the whole folder when given no files: an empty list has nothing to check.
+    const results =
+      UNLOCALIZED_FILES.length === 0 ? [] : await linter().lintFiles(UNLOCALIZED_FILES.map((file) => join(root, file)));
     const converted = results
       .filter((result) => !result.messages.some((m) => m.ruleId !== null && RULE_IDS.includes(m.ruleId)))
       .map((result) => result.filePath.slice(root.length + 1));
