@@ -161,15 +161,22 @@ const unusedVars = [
 
 // ---------------------------------------------------------------------------
 // Every word the person reads comes from the message catalog (renderer/i18n): a literal string in
-// a component is an error unless it is not interface text (test/localized-text-rules.mjs). Files
-// not converted yet are listed in test/unlocalized-files.mjs (the list only shrinks).
+// a component or a renderer module (a store's toast, a model's label) is an error unless it is not
+// interface text (test/localized-text-rules.mjs). Files not converted yet are listed in
+// test/unlocalized-files.mjs (the list only shrinks).
 // ---------------------------------------------------------------------------
 
 const localizationConfigs = [
   {
     name: 'berth/localized-text',
-    files: ['renderer/**/*.tsx'],
-    ignores: ['renderer/**/*.test.tsx', 'renderer/test-support/**', ...UNLOCALIZED_FILES],
+    files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
+    ignores: [
+      'renderer/**/*.test.tsx',
+      'renderer/**/*.test.ts',
+      'renderer/**/*.d.ts',
+      'renderer/test-support/**',
+      ...UNLOCALIZED_FILES,
+    ],
     plugins: { lingui },
     rules: LOCALIZED_TEXT_RULES,
   },

@@ -1,13 +1,25 @@
-// What the no-unlocalized-strings lint (eslint.config.js, renderer/**/*.tsx) counts as interface
-// text: every literal string in a component, except what is never shown to the person. Shared with
-// test/unlocalized-files.test.ts, which runs the same rules over the files not converted yet.
+// What the no-unlocalized-strings lint (eslint.config.js, renderer/**/*.tsx and renderer/**/*.ts
+// but tests and test-support) counts as interface text: every string literal and template with
+// words, in a component or in a module (a store's notice, a model's label, a validation message),
+// except what is never shown to the person: the patterns, names and calls below. In a .ts module
+// that means keys, ids, topic and method names, CSS, protocol names and values, console lines and
+// `new Error(...)` for bugs pass; a sentence a store keeps or a function returns for the screen does
+// not, and takes a message descriptor (renderer/i18n/message.ts) or a catalog id instead. Shared
+// with test/unlocalized-files.test.ts, which runs the same rules over the files not converted yet.
 
 /**
  * Not interface text: anything without a letter, ASCII tokens without spaces or capitals ('allow-once',
- * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), URLs,
- * and the product's name, which no language translates.
+ * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), camelCase
+ * names and dotted ids that start lowercase ('chat.loadedToolsChanged', 'listChanged'), language tags
+ * ('zh-TW', 'en-XA'), URLs, and the product's name, which no language translates.
  */
-export const NOT_UI_TEXT = ['^[!-@\\x5b-~]*$', '^(https?|file|data|mailto|ui):', '^Berth$'];
+export const NOT_UI_TEXT = [
+  '^[!-@\\x5b-~]*$',
+  '^[a-z][A-Za-z0-9]*([./:_-][A-Za-z0-9]+)*$',
+  '^[a-z]{2,3}(-[A-Z][A-Za-z]{1,3})$',
+  '^(https?|file|data|mailto|ui):',
+  '^Berth$',
+];
 /** Attributes and property names whose strings are never shown (on components; native elements' are known to the rule). */
 export const NOT_UI_NAMES = [
   'className',

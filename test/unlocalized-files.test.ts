@@ -17,7 +17,7 @@ function linter(): ESLint {
     overrideConfigFile: true,
     overrideConfig: [
       {
-        files: ['**/*.tsx'],
+        files: ['**/*.tsx', '**/*.ts'],
         languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
         // The plugin's types follow @typescript-eslint's rule shape, not ESLint's own Plugin type.
         plugins: { lingui: lingui as unknown as ESLint.Plugin },
@@ -27,8 +27,8 @@ function linter(): ESLint {
   });
 }
 
-async function literalsIn(code: string): Promise<string[]> {
-  const [result] = await linter().lintText(code, { filePath: join(root, 'renderer/features/example/example.tsx') });
+async function literalsIn(code: string, file = 'renderer/features/example/example.tsx'): Promise<string[]> {
+  const [result] = await linter().lintText(code, { filePath: join(root, file) });
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}:${m.line}`).sort();
 }
 
@@ -55,6 +55,31 @@ describe('the no-unlocalized-strings lint', () => {
       'lingui/no-unlocalized-strings:6', // aria-label={'Copy'}
       'lingui/no-unlocalized-strings:7', // 语言
       'no-restricted-syntax:6', // title="Copy the key"
+    ]);
+  });
+
+  it('catches words a .ts module keeps or returns for the screen, and lets ids, topics, CSS, console lines and bugs pass', async () => {
+    expect(
+      await literalsIn(
+        [
+          "import { translate } from '../../i18n/use-t';",
+          'export function load(toast: (title: string) => void, fail: boolean) {',
+          "  bindTopic('chat.loadedToolsChanged', 'servers.changed');",
+          "  const className = 'tool-card tool-card-wide';",
+          "  if (fail) throw new Error('load() ran twice: a bug');",
+          "  console.warn('Berth: the store is not ready');",
+          "  toast(translate('chat.toast.loadFailed'));",
+          "  toast('Could not load the conversations');",
+          '  const count = 2;',
+          '  return { className, notice: `${count} servers stopped`, locale: fail ? "en-XA" : "zh-TW" };',
+          '}',
+          'declare function bindTopic(...topics: string[]): void;',
+        ].join('\n'),
+        'renderer/store/example-slice.ts',
+      ),
+    ).toEqual([
+      'lingui/no-unlocalized-strings:10', // the notice template
+      'lingui/no-unlocalized-strings:8', // the toast's title
     ]);
   });
 
