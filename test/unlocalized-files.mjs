@@ -77,7 +77,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/sandbox-proxy/relay.ts',
   // renderer/store (.ts)
   'renderer/store/app-slice.ts',
-  'renderer/store/chat-slice.ts',
   'renderer/store/config-import-slice.ts',
   'renderer/store/config-slice.ts',
   'renderer/store/instructions-settings-slice.ts',
