@@ -4,7 +4,7 @@ import lingui from 'eslint-plugin-lingui';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { LOCALIZED_TEXT_RULES } from './test/localized-text-rules.mjs';
+import { LOCALIZED_TEXT_RULES, MODULE_TEXT_RULES } from './test/localized-text-rules.mjs';
 import { UNLOCALIZED_FILES } from './test/unlocalized-files.mjs';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
@@ -169,16 +169,17 @@ const unusedVars = [
 const localizationConfigs = [
   {
     name: 'berth/localized-text',
-    files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
-    ignores: [
-      'renderer/**/*.test.tsx',
-      'renderer/**/*.test.ts',
-      'renderer/**/*.d.ts',
-      'renderer/test-support/**',
-      ...UNLOCALIZED_FILES,
-    ],
+    files: ['renderer/**/*.tsx'],
+    ignores: ['renderer/**/*.test.tsx', 'renderer/test-support/**', ...UNLOCALIZED_FILES],
     plugins: { lingui },
     rules: LOCALIZED_TEXT_RULES,
+  },
+  {
+    name: 'berth/localized-module-text',
+    files: ['renderer/**/*.ts'],
+    ignores: ['renderer/**/*.test.ts', 'renderer/**/*.d.ts', 'renderer/test-support/**', ...UNLOCALIZED_FILES],
+    plugins: { lingui },
+    rules: MODULE_TEXT_RULES,
   },
 ];
 

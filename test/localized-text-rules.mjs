@@ -11,12 +11,16 @@
  * Not interface text: anything without a letter, ASCII tokens without spaces or capitals ('allow-once',
  * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), camelCase
  * names and dotted ids that start lowercase ('chat.loadedToolsChanged', 'listChanged'), language tags
- * ('zh-TW', 'en-XA'), URLs, and the product's name, which no language translates.
+ * ('zh-TW', 'en-XA'), codes in capitals of four characters or more ('INTERNAL', 'NOT_FOUND'; 'OK' is
+ * a button's word and stays checked), URLs, and the product's name, which no language translates.
  */
 export const NOT_UI_TEXT = [
   '^[!-@\\x5b-~]*$',
   '^[a-z][A-Za-z0-9]*([./:_-][A-Za-z0-9]+)*$',
   '^[a-z]{2,3}(-[A-Z][A-Za-z]{1,3})$',
+  '^[A-Z][A-Z0-9_]{3,}$',
+  // A media query ('(prefers-color-scheme: dark)').
+  '^\\([a-z-]+: [a-z0-9-]+\\)$',
   '^(https?|file|data|mailto|ui):',
   '^Berth$',
 ];
@@ -55,7 +59,7 @@ export const NOT_UI_NAMES = [
   { regex: { pattern: '^data-' } },
   // aria-* that hold ids or tokens; aria-label, aria-description and aria-valuetext are words and stay checked.
   { regex: { pattern: '^aria-(?!label$|description$|roledescription$|valuetext$|placeholder$)' } },
-  // SCREAMING_CASE constants are wire values and keys.
+  // SCREAMING_CASE constants are wire values and keys (in components; see MODULE_TEXT_RULES).
   { regex: { pattern: '^[A-Z0-9_]+$' } },
 ];
 /** Calls whose strings are never shown: the catalog's own, class joining, the bridge, DOM and developer errors (bugs). */
@@ -97,6 +101,8 @@ export const NOT_UI_CALLS = [
   'new URL',
   'URL',
   'Intl.*',
+  // A WebSocket's close reason goes to the other end's log, never to the screen.
+  '*.close',
 ];
 
 /**
@@ -115,6 +121,22 @@ export const LOCALIZED_TEXT_RULES = {
       selector:
         'JSXAttribute[name.name=/^(title|label|aria-description|aria-valuetext)$/] > Literal[value=/[^!-@\\x5b-~]/]',
       message: 'This attribute is read by the person: take its words from the catalog (useT()).',
+    },
+  ],
+};
+
+/**
+ * The same for the renderer's .ts modules (stores, models, the transport), but a SCREAMING_CASE
+ * constant is no exemption there: modules keep sentences in such constants (`CONNECTION_LOST_MESSAGE`).
+ * @type {import('eslint').Linter.RulesRecord}
+ */
+export const MODULE_TEXT_RULES = {
+  'lingui/no-unlocalized-strings': [
+    'error',
+    {
+      ignore: NOT_UI_TEXT,
+      ignoreNames: NOT_UI_NAMES.filter((name) => typeof name === 'string' || name.regex.pattern !== '^[A-Z0-9_]+$'),
+      ignoreFunctions: NOT_UI_CALLS,
     },
   ],
 };

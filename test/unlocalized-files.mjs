@@ -90,6 +90,7 @@ export const UNLOCALIZED_FILES = [
   'renderer/store/task-settings-slice.ts',
   'renderer/store/tasks-slice.ts',
   // renderer/transport (.ts)
+  'renderer/transport/connection.ts',
   'renderer/transport/person-words.ts',
   'renderer/transport/topic-check.ts',
   'renderer/transport/validated-events.ts',

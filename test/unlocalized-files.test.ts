@@ -4,11 +4,11 @@ import { ESLint } from 'eslint';
 import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { LOCALIZED_TEXT_RULES } from './localized-text-rules.mjs';
+import { LOCALIZED_TEXT_RULES, MODULE_TEXT_RULES } from './localized-text-rules.mjs';
 import { UNLOCALIZED_FILES } from './unlocalized-files.mjs';
 
 const root = join(import.meta.dirname, '..');
-const RULE_IDS = Object.keys(LOCALIZED_TEXT_RULES);
+const RULE_IDS = Object.keys({ ...LOCALIZED_TEXT_RULES, ...MODULE_TEXT_RULES });
 
 /** ESLint with only the localized-text rules, as eslint.config.js applies them, and no exceptions. */
 function linter(): ESLint {
@@ -17,11 +17,17 @@ function linter(): ESLint {
     overrideConfigFile: true,
     overrideConfig: [
       {
-        files: ['**/*.tsx', '**/*.ts'],
+        files: ['**/*.tsx'],
         languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
         // The plugin's types follow @typescript-eslint's rule shape, not ESLint's own Plugin type.
         plugins: { lingui: lingui as unknown as ESLint.Plugin },
         rules: LOCALIZED_TEXT_RULES,
+      },
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { lingui: lingui as unknown as ESLint.Plugin },
+        rules: MODULE_TEXT_RULES,
       },
     ],
   });
@@ -74,11 +80,14 @@ describe('the no-unlocalized-strings lint', () => {
           '  return { className, notice: `${count} servers stopped`, locale: fail ? "en-XA" : "zh-TW" };',
           '}',
           'declare function bindTopic(...topics: string[]): void;',
+          "export const LOST_MESSAGE = 'The connection was lost';",
+          "export const failure = { code: 'NOT_FOUND', query: '(prefers-color-scheme: dark)' };",
         ].join('\n'),
         'renderer/store/example-slice.ts',
       ),
     ).toEqual([
       'lingui/no-unlocalized-strings:10', // the notice template
+      'lingui/no-unlocalized-strings:13', // a sentence in a SCREAMING_CASE constant
       'lingui/no-unlocalized-strings:8', // the toast's title
     ]);
   });
