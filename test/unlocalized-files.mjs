@@ -89,10 +89,4 @@ export const UNLOCALIZED_FILES = [
   'renderer/store/settings-slice.ts',
   'renderer/store/task-settings-slice.ts',
   'renderer/store/tasks-slice.ts',
-  // renderer/transport (.ts)
-  'renderer/transport/connection.ts',
-  'renderer/transport/person-words.ts',
-  'renderer/transport/topic-check.ts',
-  'renderer/transport/validated-events.ts',
-  'renderer/transport/ws-transport.ts',
 ];
