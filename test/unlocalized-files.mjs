@@ -64,11 +64,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/sandbox (.ts)
   'renderer/features/sandbox/sandbox-store.ts',
   'renderer/features/sandbox/sandbox-words.ts',
-  // renderer/features/servers (.ts)
-  'renderer/features/servers/approvals-model.ts',
-  'renderer/features/servers/protocol.ts',
-  'renderer/features/servers/schema-model.ts',
-  'renderer/features/servers/server-form-model.ts',
   // renderer/features/tasks (.ts)
   'renderer/features/tasks/task-model.ts',
   // renderer/sandbox-proxy (.ts)
@@ -85,7 +80,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/store/providers-slice.ts',
   'renderer/store/roots-slice.ts',
   'renderer/store/sampling-slice.ts',
-  'renderer/store/servers-slice.ts',
   'renderer/store/settings-slice.ts',
   'renderer/store/task-settings-slice.ts',
   'renderer/store/tasks-slice.ts',

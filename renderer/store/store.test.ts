@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../../shared/domain';
 import { ok } from '../../shared/result';
+import { activateLocale } from '../i18n/i18n';
 import { createFakeTransport, serverState } from '../test-support/fake-transport';
 import { connectStore, createBerthStore } from './create-store';
 import { appendCapped, LOG_CAP } from './logs-slice';
@@ -149,6 +150,21 @@ describe('actions', () => {
     await store.getState().startServer('ghost');
     expect(store.getState().toasts).toEqual([
       expect.objectContaining({ tone: 'error', title: 'Could not start “ghost”', message: 'No server named ghost' }),
+    ]);
+  });
+
+  it("words the servers' toasts in the person's language, the host's message as sent", async () => {
+    await activateLocale('zh-TW');
+    const transport = createFakeTransport({
+      'servers.restart': () => ({ ok: false, code: 'NOT_FOUND', message: 'No server named ghost' }),
+      'servers.signOut': () => ok({}),
+    });
+    const store = createBerthStore(transport);
+    await store.getState().restartServer('ghost');
+    await store.getState().signOutServer('files');
+    expect(store.getState().toasts).toEqual([
+      expect.objectContaining({ title: '無法重新啟動「ghost」', message: 'No server named ghost' }),
+      expect.objectContaining({ title: '已登出「files」', message: '其 token 和用戶端註冊資訊已清除。' }),
     ]);
   });
 
