@@ -70,17 +70,4 @@ export const UNLOCALIZED_FILES = [
   'renderer/sandbox-proxy/csp-violations.ts',
   'renderer/sandbox-proxy/proxy.ts',
   'renderer/sandbox-proxy/relay.ts',
-  // renderer/store (.ts)
-  'renderer/store/app-slice.ts',
-  'renderer/store/config-import-slice.ts',
-  'renderer/store/config-slice.ts',
-  'renderer/store/instructions-settings-slice.ts',
-  'renderer/store/logs-slice.ts',
-  'renderer/store/pending-slice.ts',
-  'renderer/store/providers-slice.ts',
-  'renderer/store/roots-slice.ts',
-  'renderer/store/sampling-slice.ts',
-  'renderer/store/settings-slice.ts',
-  'renderer/store/task-settings-slice.ts',
-  'renderer/store/tasks-slice.ts',
 ];

@@ -1,5 +1,6 @@
 import type { ConfigImportSlice, ImportedServerNote } from './config-import-types';
 import type { SliceCreator } from './types';
+import { translate } from '../i18n/use-t';
 
 export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transport) => (set, get) => ({
   interopDialog: undefined,
@@ -57,14 +58,14 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
       if (added.length === 1)
         get().pushToast({
           tone: 'success',
-          title: `Imported “${added[0]}”`,
-          message: 'It stays off until you turn it on.',
+          title: translate('config-import.toast.importedOne', { server: added[0] }),
+          message: translate('config-import.toast.importedOneDetail'),
         });
       else
         get().pushToast({
           tone: 'success',
-          title: `Imported ${added.length} servers`,
-          message: `${added.join(', ')}: each stays off until you turn it on.`,
+          title: translate('config-import.toast.importedMany', { count: added.length }),
+          message: translate('config-import.toast.importedManyDetail', { servers: added.join(', ') }),
         });
     }
     return result;
