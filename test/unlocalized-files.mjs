@@ -61,8 +61,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/pending/pending-model.ts',
   // renderer/features/roots (.ts)
   'renderer/features/roots/use-pick-root.ts',
-  // renderer/features/tasks (.ts)
-  'renderer/features/tasks/task-model.ts',
   // renderer/sandbox-proxy (.ts)
   'renderer/sandbox-proxy/csp-violations.ts',
   'renderer/sandbox-proxy/proxy.ts',

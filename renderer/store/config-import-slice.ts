@@ -54,11 +54,12 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
         importPaste: { format: get().importPaste.format, text: '' },
         importedNotes: notes,
       });
-      if (added[0] !== undefined) get().selectServer(added[0]);
-      if (added.length === 1)
+      const [first] = added;
+      if (first !== undefined) get().selectServer(first);
+      if (added.length === 1 && first !== undefined)
         get().pushToast({
           tone: 'success',
-          title: translate('config-import.toast.importedOne', { server: added[0] }),
+          title: translate('config-import.toast.importedOne', { server: first }),
           message: translate('config-import.toast.importedOneDetail'),
         });
       else

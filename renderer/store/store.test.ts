@@ -157,7 +157,7 @@ describe('actions', () => {
     await activateLocale('zh-TW');
     const transport = createFakeTransport({
       'servers.restart': () => ({ ok: false, code: 'NOT_FOUND', message: 'No server named ghost' }),
-      'servers.signOut': () => ok({}),
+      'servers.signOut': () => ok(serverState('files')),
     });
     const store = createBerthStore(transport);
     await store.getState().restartServer('ghost');
@@ -211,6 +211,7 @@ describe('actions', () => {
     const store = createBerthStore(createFakeTransport({}));
     store.getState().applyBudgetRefused({
       server: 'fs',
+      message: 'The sampling budget of fs is spent',
       usage: {
         server: 'fs',
         limits: { ...store.getState().samplingDefaults, sessionBudget: 10000 },
