@@ -46,10 +46,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/apps/use-app-resource.ts',
   // renderer/features/bundles (.ts)
   'renderer/features/bundles/bundle-model.ts',
-  // renderer/features/chat (.ts)
-  'renderer/features/chat/dropped-files.ts',
-  'renderer/features/chat/model-readiness.ts',
-  'renderer/features/chat/prompt-form-model.ts',
   // renderer/features/config-import (.ts)
   'renderer/features/config-import/import-model.ts',
   // renderer/features/logs (.ts)

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { formatBytes } from './content-blocks';
+import { translate } from '../../i18n/use-t';
 
 /** A dropped file: attached, or refused with a reason the person can act on. */
 export type DroppedFile = { ok: true; attachment: ChatAttachment } | { ok: false; name: string; reason: string };
@@ -35,25 +36,30 @@ export async function fileToAttachment(file: File): Promise<DroppedFile> {
   const mimeType = file.type.toLowerCase();
   if (mimeType.startsWith('image/')) {
     if (!isModelImageType(mimeType))
-      return refuse(`${file.name} (${mimeType}) cannot be attached: the model takes PNG, JPEG, GIF and WebP images.`);
+      return refuse(translate('chat.drop.imageType', { name: file.name, type: mimeType }));
     if (file.size > MAX_MODEL_IMAGE_BYTES)
       return refuse(
-        `${file.name} is ${formatBytes(file.size)}; the model takes images up to ${formatBytes(MAX_MODEL_IMAGE_BYTES)}. Make it smaller and drop it again.`,
+        translate('chat.drop.imageTooBig', {
+          name: file.name,
+          size: formatBytes(file.size),
+          max: formatBytes(MAX_MODEL_IMAGE_BYTES),
+        }),
       );
     const bytes = new Uint8Array(await file.arrayBuffer());
     return { ok: true, attachment: { label: file.name, content: { type: 'image', data: toBase64(bytes), mimeType } } };
   }
   if (file.size > MAX_TEXT_ATTACHMENT_BYTES) {
     return refuse(
-      `${file.name} is ${formatBytes(file.size)}; text files up to ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)} can be attached. Attach a smaller part of it.`,
+      translate('chat.drop.textTooBig', {
+        name: file.name,
+        size: formatBytes(file.size),
+        max: formatBytes(MAX_TEXT_ATTACHMENT_BYTES),
+      }),
     );
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const text = decodeText(bytes);
-  if (text === undefined)
-    return refuse(
-      `${file.name} is not a text file or an image; only text files and PNG, JPEG, GIF or WebP images can be attached.`,
-    );
+  if (text === undefined) return refuse(translate('chat.drop.notText', { name: file.name }));
   return {
     ok: true,
     attachment: {
@@ -70,7 +76,10 @@ export function textAttachment(text: string, label: string): DroppedFile {
     return {
       ok: false,
       name: label,
-      reason: `The text is ${formatBytes(bytes)}; text attachments are limited to ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)}. Attach a smaller part of it.`,
+      reason: translate('chat.drop.pastedTooBig', {
+        size: formatBytes(bytes),
+        max: formatBytes(MAX_TEXT_ATTACHMENT_BYTES),
+      }),
     };
   }
   return {
@@ -103,12 +112,12 @@ export function fitAttachments(
     if (count + 1 > MAX_ATTACHMENTS) {
       refused.push({
         name: item.attachment.label,
-        reason: `A message holds at most ${MAX_ATTACHMENTS} attachments; send this one with the next message.`,
+        reason: translate('chat.drop.tooMany', { max: String(MAX_ATTACHMENTS) }),
       });
     } else if (size + itemSize > MAX_ATTACHMENT_BYTES) {
       refused.push({
         name: item.attachment.label,
-        reason: `Attachments are limited to ${formatBytes(MAX_ATTACHMENT_BYTES)} per message; send this one with the next message.`,
+        reason: translate('chat.drop.tooLarge', { max: formatBytes(MAX_ATTACHMENT_BYTES) }),
       });
     } else {
       accepted.push(item.attachment);

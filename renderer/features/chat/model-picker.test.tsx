@@ -5,6 +5,7 @@ import type { SettingsView } from '../../../shared/contract/settings';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { Composer } from './composer';
 import { missingKeyReason } from './model-readiness';
+import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
@@ -106,5 +107,14 @@ describe('missingKeyReason', () => {
     expect(missingKeyReason(SETTINGS, 'claude-a')?.reason).toBe('Add an API key in Settings to chat');
     // A removed provider's model: the turn itself says so.
     expect(missingKeyReason(SETTINGS, 'gone:model')).toBeUndefined();
+  });
+
+  it("says what is missing in the person's language, the provider named as it is", async () => {
+    await activateLocale('ja');
+    expect(missingKeyReason(SETTINGS, 'openai:gpt-4o')).toEqual({
+      reason: 'チャットするには設定で OpenAI の API キーを追加してください',
+      banner:
+        'OpenAI には API キーが必要ですが設定されていないため、このモデルは応答できません。設定 → モデルプロバイダーで追加してください。',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { SettingsView } from '../../../shared/contract/settings';
+import { translate } from '../../i18n/use-t';
 
-/** Why the message box cannot send with `model` (its provider lacks its key); undefined when it can. */
+/** Why the message box cannot send with `model` (its provider lacks its key), worded as the chat renders; undefined when it can. */
 export function missingKeyReason(
   settings: SettingsView | undefined,
   model: string,
@@ -13,14 +14,13 @@ export function missingKeyReason(
   if (ready) return undefined;
   if (option.provider === undefined || option.provider === 'anthropic') {
     return {
-      reason: 'Add an API key in Settings to chat',
-      banner:
-        'No Anthropic API key is set, so Claude cannot reply. Add one in Settings, or pick another provider’s model.',
+      reason: translate('chat.readiness.anthropicReason'),
+      banner: translate('chat.readiness.anthropicBanner'),
     };
   }
   const provider = option.providerLabel ?? option.provider;
   return {
-    reason: `Add the ${provider} API key in Settings to chat`,
-    banner: `${provider} needs an API key and none is set, so this model cannot reply. Add it in Settings → Model providers.`,
+    reason: translate('chat.readiness.providerReason', { provider }),
+    banner: translate('chat.readiness.providerBanner', { provider }),
   };
 }

@@ -1,6 +1,7 @@
 import type { PromptArgumentInfo, PromptInfo, PromptResult } from '../../../shared/contract/prompts';
 import type { ChatAttachment, McpContentBlock } from '../../../shared/domain/chat';
 import { promptLabel } from './slash-model';
+import { translate } from '../../i18n/use-t';
 
 export type ArgumentValues = Record<string, string>;
 
@@ -18,7 +19,7 @@ export function validateArguments(prompt: PromptInfo, values: ArgumentValues): R
   const errors: Record<string, string> = {};
   for (const argument of prompt.arguments) {
     if (argument.required === true && (values[argument.name] ?? '').trim() === '')
-      errors[argument.name] = `Enter ${argumentLabel(argument)}: this prompt needs it`;
+      errors[argument.name] = translate('chat.prompt.argumentRequired', { argument: argumentLabel(argument) });
   }
   return errors;
 }
@@ -38,7 +39,8 @@ export function completionContext(values: ArgumentValues, except: string): Argum
   return Object.fromEntries(Object.entries(values).filter(([name, value]) => name !== except && value.trim() !== ''));
 }
 
-const ROLE_LABEL = { user: 'User', assistant: 'Assistant' } as const;
+/** The role labels a prompt that mixes roles gets in the draft, in the person's language (the draft is theirs to send). */
+const ROLE_LABEL = { user: 'chat.prompt.roleUser', assistant: 'chat.prompt.roleAssistant' } as const;
 
 /** Turns one content block into text for the draft, or undefined when it becomes an attachment. */
 function blockText(block: McpContentBlock): string | undefined {
@@ -71,13 +73,13 @@ export function promptResultToDraft(
     const { content } = message;
     const text = blockText(content);
     if (text !== undefined) {
-      parts.push(mixedRoles ? `${ROLE_LABEL[message.role]}:\n${text}` : text);
+      parts.push(mixedRoles ? `${translate(ROLE_LABEL[message.role])}:\n${text}` : text);
       continue;
     }
     let label = promptLabel(prompt);
     if (content.type === 'image' || content.type === 'audio') {
       counts[content.type] += 1;
-      label = `${label} · ${content.type} ${counts[content.type]}${mixedRoles ? ` (${ROLE_LABEL[message.role].toLowerCase()})` : ''}`;
+      label = `${label} · ${content.type} ${counts[content.type]}${mixedRoles ? ` (${translate(ROLE_LABEL[message.role]).toLowerCase()})` : ''}`;
     }
     const attachment = attachmentFor(content, prompt.server, label);
     if (attachment !== undefined) attachments.push(attachment);
