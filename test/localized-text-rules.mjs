@@ -103,6 +103,8 @@ export const NOT_UI_CALLS = [
   'Intl.*',
   // A WebSocket's close reason goes to the other end's log, never to the screen.
   '*.close',
+  // A refusal answered to an MCP App as a JSON-RPC error: protocol text for the app, as `new Error` is for a developer.
+  'AppRequestRefused',
 ];
 
 /**

@@ -36,14 +36,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/ui
   // .ts modules (stores, models, transport, the sandbox proxy): their words move to a message
   // descriptor (renderer/i18n/message.ts) the component words, or translate() for a toast.
-  // renderer/features/apps (.ts)
-  'renderer/features/apps/app-requests.ts',
-  'renderer/features/apps/app-session.ts',
-  'renderer/features/apps/card-outcome.ts',
-  'renderer/features/apps/open-link.ts',
-  'renderer/features/apps/request-gate.ts',
-  'renderer/features/apps/sample-input.ts',
-  'renderer/features/apps/use-app-resource.ts',
   // renderer/features/bundles (.ts)
   'renderer/features/bundles/bundle-model.ts',
   // renderer/features/config-import (.ts)
