@@ -36,19 +36,11 @@ export const UNLOCALIZED_FILES = [
   // renderer/ui
   // .ts modules (stores, models, transport, the sandbox proxy): their words move to a message
   // descriptor (renderer/i18n/message.ts) the component words, or translate() for a toast.
-  // renderer/features/bundles (.ts)
-  'renderer/features/bundles/bundle-model.ts',
-  // renderer/features/config-import (.ts)
-  'renderer/features/config-import/import-model.ts',
-  // renderer/features/logs (.ts)
-  'renderer/features/logs/log-filter.ts',
   // renderer/features/pending (.ts)
   'renderer/features/pending/argument-check.ts',
   'renderer/features/pending/attention.ts',
   'renderer/features/pending/elicitation-model.ts',
   'renderer/features/pending/pending-model.ts',
-  // renderer/features/roots (.ts)
-  'renderer/features/roots/use-pick-root.ts',
   // renderer/sandbox-proxy (.ts)
   'renderer/sandbox-proxy/csp-violations.ts',
   'renderer/sandbox-proxy/proxy.ts',
