@@ -36,11 +36,6 @@ export const UNLOCALIZED_FILES = [
   // renderer/ui
   // .ts modules (stores, models, transport, the sandbox proxy): their words move to a message
   // descriptor (renderer/i18n/message.ts) the component words, or translate() for a toast.
-  // renderer/features/pending (.ts)
-  'renderer/features/pending/argument-check.ts',
-  'renderer/features/pending/attention.ts',
-  'renderer/features/pending/elicitation-model.ts',
-  'renderer/features/pending/pending-model.ts',
   // renderer/sandbox-proxy (.ts)
   'renderer/sandbox-proxy/csp-violations.ts',
   'renderer/sandbox-proxy/proxy.ts',
