@@ -34,8 +34,9 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/skills
   // renderer/features/tasks
   // renderer/ui
-  // .ts modules (stores, models, transport, the sandbox proxy): their words move to a message
-  // descriptor (renderer/i18n/message.ts) the component words, or translate() for a toast.
+  // .ts modules: their words move to the catalog (an id the component words, or translate()).
+  // The sandbox proxy runs on its own origin without the catalog: its refusal reports and the
+  // app frame's title need to travel as facts the app card words (not done yet).
   // renderer/sandbox-proxy (.ts)
   'renderer/sandbox-proxy/csp-violations.ts',
   'renderer/sandbox-proxy/proxy.ts',
