@@ -5,8 +5,8 @@
 // that means keys, ids, topic and method names, CSS, protocol names and values, console lines and
 // `new Error(...)` for bugs pass; a sentence a store keeps or a function returns for the screen does
 // not: it keeps a catalog id the component words with t(), or words it with translate() (see
-// docs/ARCHITECTURE.md, Language). A line that is data, not words (an RFC 3339 value), says so in an
-// eslint-disable-next-line comment with its reason. Shared
+// docs/ARCHITECTURE.md, Language). A line that is data, not words (an RFC 3339 value), carries a
+// lint-disable comment for this rule that gives its reason. Shared
 // with test/unlocalized-files.test.ts, which runs the same rules over the files not converted yet.
 
 /**
