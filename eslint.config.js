@@ -4,7 +4,7 @@ import lingui from 'eslint-plugin-lingui';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { LOCALIZED_TEXT_RULES } from './test/localized-text-rules.mjs';
+import { LOCALIZED_TEXT_RULES, MODULE_TEXT_RULES } from './test/localized-text-rules.mjs';
 import { UNLOCALIZED_FILES } from './test/unlocalized-files.mjs';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
@@ -161,8 +161,9 @@ const unusedVars = [
 
 // ---------------------------------------------------------------------------
 // Every word the person reads comes from the message catalog (renderer/i18n): a literal string in
-// a component is an error unless it is not interface text (test/localized-text-rules.mjs). Files
-// not converted yet are listed in test/unlocalized-files.mjs (the list only shrinks).
+// a component or a renderer module (a store's toast, a model's label) is an error unless it is not
+// interface text (test/localized-text-rules.mjs). Files not converted yet are listed in
+// test/unlocalized-files.mjs (the list only shrinks).
 // ---------------------------------------------------------------------------
 
 const localizationConfigs = [
@@ -172,6 +173,13 @@ const localizationConfigs = [
     ignores: ['renderer/**/*.test.tsx', 'renderer/test-support/**', ...UNLOCALIZED_FILES],
     plugins: { lingui },
     rules: LOCALIZED_TEXT_RULES,
+  },
+  {
+    name: 'berth/localized-module-text',
+    files: ['renderer/**/*.ts'],
+    ignores: ['renderer/**/*.test.ts', 'renderer/**/*.d.ts', 'renderer/test-support/**', ...UNLOCALIZED_FILES],
+    plugins: { lingui },
+    rules: MODULE_TEXT_RULES,
   },
 ];
 

@@ -1,13 +1,31 @@
-// What the no-unlocalized-strings lint (eslint.config.js, renderer/**/*.tsx) counts as interface
-// text: every literal string in a component, except what is never shown to the person. Shared with
-// test/unlocalized-files.test.ts, which runs the same rules over the files not converted yet.
+// What the no-unlocalized-strings lint (eslint.config.js, renderer/**/*.tsx and renderer/**/*.ts
+// but tests and test-support) counts as interface text: every string literal and template with
+// words, in a component or in a module (a store's notice, a model's label, a validation message),
+// except what is never shown to the person: the patterns, names and calls below. In a .ts module
+// that means keys, ids, topic and method names, CSS, protocol names and values, console lines and
+// `new Error(...)` for bugs pass; a sentence a store keeps or a function returns for the screen does
+// not: it keeps a catalog id the component words with t(), or words it with translate() (see
+// docs/ARCHITECTURE.md, Language). A line that is data, not words (an RFC 3339 value), carries a
+// lint-disable comment for this rule that gives its reason. Shared
+// with test/unlocalized-files.test.ts, which runs the same rules over the files not converted yet.
 
 /**
  * Not interface text: anything without a letter, ASCII tokens without spaces or capitals ('allow-once',
- * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), URLs,
- * and the product's name, which no language translates.
+ * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), camelCase
+ * names and dotted ids that start lowercase ('chat.loadedToolsChanged', 'listChanged'), language tags
+ * ('zh-TW', 'en-XA'), codes in capitals of four characters or more ('INTERNAL', 'NOT_FOUND'; 'OK' is
+ * a button's word and stays checked), URLs, and the product's name, which no language translates.
  */
-export const NOT_UI_TEXT = ['^[!-@\\x5b-~]*$', '^(https?|file|data|mailto|ui):', '^Berth$'];
+export const NOT_UI_TEXT = [
+  '^[!-@\\x5b-~]*$',
+  '^[a-z][A-Za-z0-9]*([./:_-][A-Za-z0-9]+)*$',
+  '^[a-z]{2,3}(-[A-Z][A-Za-z]{1,3})$',
+  '^[A-Z][A-Z0-9_]{3,}$',
+  // A media query ('(prefers-color-scheme: dark)').
+  '^\\([a-z-]+: [a-z0-9-]+\\)$',
+  '^(https?|file|data|mailto|ui):',
+  '^Berth$',
+];
 /** Attributes and property names whose strings are never shown (on components; native elements' are known to the rule). */
 export const NOT_UI_NAMES = [
   'className',
@@ -43,7 +61,7 @@ export const NOT_UI_NAMES = [
   { regex: { pattern: '^data-' } },
   // aria-* that hold ids or tokens; aria-label, aria-description and aria-valuetext are words and stay checked.
   { regex: { pattern: '^aria-(?!label$|description$|roledescription$|valuetext$|placeholder$)' } },
-  // SCREAMING_CASE constants are wire values and keys.
+  // SCREAMING_CASE constants are wire values and keys (in components; see MODULE_TEXT_RULES).
   { regex: { pattern: '^[A-Z0-9_]+$' } },
 ];
 /** Calls whose strings are never shown: the catalog's own, class joining, the bridge, DOM and developer errors (bugs). */
@@ -85,6 +103,10 @@ export const NOT_UI_CALLS = [
   'new URL',
   'URL',
   'Intl.*',
+  // A WebSocket's close reason goes to the other end's log, never to the screen.
+  '*.close',
+  // A refusal answered to an MCP App as a JSON-RPC error: protocol text for the app, as `new Error` is for a developer.
+  'AppRequestRefused',
 ];
 
 /**
@@ -103,6 +125,22 @@ export const LOCALIZED_TEXT_RULES = {
       selector:
         'JSXAttribute[name.name=/^(title|label|aria-description|aria-valuetext)$/] > Literal[value=/[^!-@\\x5b-~]/]',
       message: 'This attribute is read by the person: take its words from the catalog (useT()).',
+    },
+  ],
+};
+
+/**
+ * The same for the renderer's .ts modules (stores, models, the transport), but a SCREAMING_CASE
+ * constant is no exemption there: modules keep sentences in such constants (`CONNECTION_LOST_MESSAGE`).
+ * @type {import('eslint').Linter.RulesRecord}
+ */
+export const MODULE_TEXT_RULES = {
+  'lingui/no-unlocalized-strings': [
+    'error',
+    {
+      ignore: NOT_UI_TEXT,
+      ignoreNames: NOT_UI_NAMES.filter((name) => typeof name === 'string' || name.regex.pattern !== '^[A-Z0-9_]+$'),
+      ignoreFunctions: NOT_UI_CALLS,
     },
   ],
 };

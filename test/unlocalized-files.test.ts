@@ -4,11 +4,11 @@ import { ESLint } from 'eslint';
 import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { LOCALIZED_TEXT_RULES } from './localized-text-rules.mjs';
+import { LOCALIZED_TEXT_RULES, MODULE_TEXT_RULES } from './localized-text-rules.mjs';
 import { UNLOCALIZED_FILES } from './unlocalized-files.mjs';
 
 const root = join(import.meta.dirname, '..');
-const RULE_IDS = Object.keys(LOCALIZED_TEXT_RULES);
+const RULE_IDS = Object.keys({ ...LOCALIZED_TEXT_RULES, ...MODULE_TEXT_RULES });
 
 /** ESLint with only the localized-text rules, as eslint.config.js applies them, and no exceptions. */
 function linter(): ESLint {
@@ -23,12 +23,18 @@ function linter(): ESLint {
         plugins: { lingui: lingui as unknown as ESLint.Plugin },
         rules: LOCALIZED_TEXT_RULES,
       },
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { lingui: lingui as unknown as ESLint.Plugin },
+        rules: MODULE_TEXT_RULES,
+      },
     ],
   });
 }
 
-async function literalsIn(code: string): Promise<string[]> {
-  const [result] = await linter().lintText(code, { filePath: join(root, 'renderer/features/example/example.tsx') });
+async function literalsIn(code: string, file = 'renderer/features/example/example.tsx'): Promise<string[]> {
+  const [result] = await linter().lintText(code, { filePath: join(root, file) });
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}:${m.line}`).sort();
 }
 
@@ -55,6 +61,34 @@ describe('the no-unlocalized-strings lint', () => {
       'lingui/no-unlocalized-strings:6', // aria-label={'Copy'}
       'lingui/no-unlocalized-strings:7', // 语言
       'no-restricted-syntax:6', // title="Copy the key"
+    ]);
+  });
+
+  it('catches words a .ts module keeps or returns for the screen, and lets ids, topics, CSS, console lines and bugs pass', async () => {
+    expect(
+      await literalsIn(
+        [
+          "import { translate } from '../../i18n/use-t';",
+          'export function load(toast: (title: string) => void, fail: boolean) {',
+          "  bindTopic('chat.loadedToolsChanged', 'servers.changed');",
+          "  const className = 'tool-card tool-card-wide';",
+          "  if (fail) throw new Error('load() ran twice: a bug');",
+          "  console.warn('Berth: the store is not ready');",
+          "  toast(translate('chat.toast.loadFailed'));",
+          "  toast('Could not load the conversations');",
+          '  const count = 2;',
+          '  return { className, notice: `${count} servers stopped`, locale: fail ? "en-XA" : "zh-TW" };',
+          '}',
+          'declare function bindTopic(...topics: string[]): void;',
+          "export const LOST_MESSAGE = 'The connection was lost';",
+          "export const failure = { code: 'NOT_FOUND', query: '(prefers-color-scheme: dark)' };",
+        ].join('\n'),
+        'renderer/store/example-slice.ts',
+      ),
+    ).toEqual([
+      'lingui/no-unlocalized-strings:10', // the notice template
+      'lingui/no-unlocalized-strings:13', // a sentence in a SCREAMING_CASE constant
+      'lingui/no-unlocalized-strings:8', // the toast's title
     ]);
   });
 

@@ -27,6 +27,7 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 
 // Size symbols are international (Windows and macOS show "KB" in Chinese, Korean and Japanese too);
 // only the number is the locale's. Intl's byte units vary by ICU version ("512 byte", "1.5 kB").
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the same symbols in every language (above)
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /** A size as people read it: `512 B`, `1.5 KB`, `3.2 MB` (binary steps of 1024, as file managers and the code before this did). */

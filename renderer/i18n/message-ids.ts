@@ -18,6 +18,7 @@ import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
 import type skills from './locales/en/skills.json';
 import type tasks from './locales/en/tasks.json';
+import type transport from './locales/en/transport.json';
 import type ui from './locales/en/ui.json';
 import type serverStart from './locales/en/server-start.json';
 
@@ -41,6 +42,7 @@ export type MessageId =
   | keyof typeof shell
   | keyof typeof skills
   | keyof typeof tasks
+  | keyof typeof transport
   | keyof typeof ui
   | keyof typeof serverStart;
 
@@ -64,6 +66,7 @@ export const CATALOG_FILES = [
   'shell',
   'skills',
   'tasks',
+  'transport',
   'ui',
   'server-start',
 ] as const;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showableName } from '../../shared/domain/showable-name';
 import { BerthI18nProvider } from './provider';
 import { T } from './t';
@@ -30,5 +30,16 @@ describe('values put into a message', () => {
     );
     expect(screen.getByTestId('line').textContent).toBe(`Asked by ${SHOWN}`);
     expect(screen.getByTestId('rich').textContent).toBe(`${SHOWN} on files`);
+  });
+});
+
+describe('translate() before the first catalog is active', () => {
+  it('gives the id back instead of throwing (a transport failure worded while Berth starts)', async () => {
+    vi.resetModules();
+    const fresh = await import('./use-t');
+    expect(fresh.translate('transport.connectionLost')).toBe('transport.connectionLost');
+    const { activateLocale } = await import('./i18n');
+    await activateLocale('en');
+    expect(fresh.translate('transport.connectionLost')).toMatch(/^The connection to Berth was lost/);
   });
 });

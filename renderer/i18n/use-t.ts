@@ -38,6 +38,9 @@ function keepingEscapes(values: MessageValues | undefined, format: (values?: Mes
 
 /**
  * The same outside a component (a store's toast, a document title): it words the message in the
- * locale active when called, and does not follow a later switch by itself.
+ * locale active when called, and does not follow a later switch by itself. Before main.tsx has
+ * activated the first catalog (a start-up call failing as the socket drops) it gives the id back:
+ * Lingui would throw there, inside the transport's close handler, and no screen shows it yet.
  */
-export const translate: Translate = (id, values) => keepingEscapes(values, (safe) => i18n._(id, safe));
+export const translate: Translate = (id, values) =>
+  i18n.locale ? keepingEscapes(values, (safe) => i18n._(id, safe)) : id;

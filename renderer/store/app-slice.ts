@@ -1,4 +1,5 @@
 import type { AppSlice, SliceCreator } from './types';
+import { translate } from '../i18n/use-t';
 
 /** App info and the bridge's connection state (mirrored from the transport by connectStore). */
 export const createAppSlice: SliceCreator<AppSlice> = (transport) => (set, get) => ({
@@ -10,6 +11,6 @@ export const createAppSlice: SliceCreator<AppSlice> = (transport) => (set, get) 
   async loadAppInfo() {
     const result = await transport.call('app.info', {});
     if (result.ok) set({ appInfo: result.value });
-    else get().toastFailure('Could not read Berth’s app info', result);
+    else get().toastFailure(translate('shell.toast.appInfoFailed'), result);
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatEvent, ChatMessage, Conversation } from '../../shared/domain/chat';
 import { ok } from '../../shared/result';
+import { activateLocale } from '../i18n/i18n';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { reduceLiveTurn } from './chat-slice';
 import { connectStore, createBerthStore } from './create-store';
@@ -216,6 +217,24 @@ describe('chat slice', () => {
     await vi.waitFor(() => expect(store.getState().conversations.map((c) => c.id)).toEqual(['c1']));
     expect(transport.calls.map((c) => c.method)).toEqual(['chat.delete', 'chat.restore', 'chat.get']);
     expect(store.getState().activeConversationId).toBe('c1');
+  });
+
+  it('words its toasts in the language the person chose: the Undo toast and a refused call read in Chinese', async () => {
+    await activateLocale('zh-CN');
+    const summary = { id: 'c1', title: 'Trip plan', createdAt: 1, updatedAt: 1, model: 'm', messageCount: 2 };
+    const transport = createFakeTransport({
+      'chat.delete': () => ok({ deleted: 'c1' }),
+      'chat.stop': () => ({ ok: false, code: 'NOT_FOUND', message: 'No such conversation' }),
+    });
+    const store = createBerthStore(transport);
+    store.getState().applyConversationsChanged([summary]);
+    await store.getState().deleteConversation('c1');
+    await store.getState().stopTurn('c1');
+    expect(store.getState().toasts).toMatchObject([
+      { title: '已删除“Trip plan”', action: { label: '撤销' } },
+      // The host's own words stay as it sent them.
+      { title: '无法停止回复', message: 'No such conversation' },
+    ]);
   });
 
   it('returns a failed send to the composer and sends the chosen model', async () => {

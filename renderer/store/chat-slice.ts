@@ -2,6 +2,7 @@ import type { ConversationsDelta } from '../../shared/contract/chat';
 import type { ChatEvent, ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { ChatSlice, LiveToolCall, LiveTurn } from './chat-types';
 import type { SliceCreator } from './types';
+import { translate } from '../i18n/use-t';
 
 /** A turn as the renderer first hears of it (turn-started may have been missed across a reconnect). */
 function freshTurn(turnId: string): LiveTurn {
@@ -250,7 +251,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async loadConversations() {
     const result = await transport.call('chat.list', {});
     if (!result.ok) {
-      get().toastFailure('Could not load the conversations', result);
+      get().toastFailure(translate('chat.toast.loadListFailed'), result);
       return;
     }
     get().applyConversationsChanged(result.value);
@@ -261,7 +262,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     set({ activeConversationId: id });
     const result = await transport.call('chat.get', { id });
     if (result.ok) get().applyConversation(result.value);
-    else get().toastFailure('Could not open the conversation', result);
+    else get().toastFailure(translate('chat.toast.openFailed'), result);
   },
   async createConversation(model) {
     const result = await transport.call('chat.create', model === undefined ? {} : { model });
@@ -305,29 +306,34 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     } else if (before !== undefined) {
       // Only if nothing newer replaced the optimistic title meanwhile.
       retitle(title, before.title);
-      get().toastFailure(`Could not rename “${before.title}”`, result);
+      get().toastFailure(translate('chat.toast.renameFailed', { title: before.title }), result);
     }
     return result;
   },
   async deleteConversation(id) {
-    const title = get().conversations.find((c) => c.id === id)?.title ?? 'the conversation';
+    const title = get().conversations.find((c) => c.id === id)?.title;
     const result = await transport.call('chat.delete', { id });
     if (!result.ok) {
-      get().toastFailure(`Could not delete “${title}”`, result);
+      get().toastFailure(
+        title === undefined
+          ? translate('chat.toast.deleteFailedUnknown')
+          : translate('chat.toast.deleteFailed', { title }),
+        result,
+      );
       return;
     }
     // The list event normally follows; this keeps the screen right if it comes late.
     get().applyConversationsChanged(get().conversations.filter((c) => c.id !== id));
     get().pushToast({
       tone: 'info',
-      title: `Deleted “${title}”`,
-      action: { label: 'Undo', run: () => void get().restoreConversation(id) },
+      title: title === undefined ? translate('chat.toast.deletedUnknown') : translate('chat.toast.deleted', { title }),
+      action: { label: translate('chat.toast.undo'), run: () => void get().restoreConversation(id) },
     });
   },
   async restoreConversation(id) {
     const result = await transport.call('chat.restore', { id });
     if (!result.ok) {
-      get().toastFailure('Could not bring the conversation back', result);
+      get().toastFailure(translate('chat.toast.restoreFailed'), result);
       return;
     }
     const summary = result.value;
@@ -348,12 +354,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async stopTurn(id) {
     const result = await transport.call('chat.stop', { id });
-    if (!result.ok) get().toastFailure('Could not stop the reply', result);
+    if (!result.ok) get().toastFailure(translate('chat.toast.stopFailed'), result);
   },
   async retryTurn(id) {
     const result = await transport.call('chat.retry', { id });
     if (!result.ok) {
-      get().toastFailure('Could not retry', result);
+      get().toastFailure(translate('chat.toast.retryFailed'), result);
       return;
     }
     // The host dropped the replies after the last message: read the conversation as it is now.
@@ -362,7 +368,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async compactAndRetry(id) {
     const result = await transport.call('chat.compactAndRetry', { id });
     if (!result.ok) {
-      get().toastFailure('Could not compact and retry', result);
+      get().toastFailure(translate('chat.toast.compactFailed'), result);
       return;
     }
     // The host dropped the failed reply: read the conversation as it is now.
@@ -375,7 +381,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async setContextPolicy(id, policy) {
     const result = await transport.call('chat.setContextPolicy', { id, policy });
-    if (!result.ok) return get().toastFailure('Could not change what happens when the context is full', result);
+    if (!result.ok) return get().toastFailure(translate('chat.toast.contextPolicyFailed'), result);
     get().applyConversation(result.value);
     await get().loadContextFill(id);
   },
@@ -391,12 +397,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async loadConversationTools(id) {
     const result = await transport.call('chat.tools', { id });
     if (result.ok) set((s) => ({ conversationTools: { ...s.conversationTools, [id]: result.value } }));
-    else get().toastFailure('Could not list the tools', result);
+    else get().toastFailure(translate('chat.toast.toolsLoadFailed'), result);
   },
   async setConversationTools(id, disabledServers, disabledTools) {
     const result = await transport.call('chat.setTools', { id, disabledServers, disabledTools });
     if (!result.ok) {
-      get().toastFailure('Could not change the tools', result);
+      get().toastFailure(translate('chat.toast.toolsChangeFailed'), result);
       return;
     }
     get().applyConversation(result.value);
@@ -404,7 +410,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async setToolSearch(id, mode) {
     const result = await transport.call('chat.setToolSearch', { id, mode });
-    if (!result.ok) return get().toastFailure('Could not change tool search', result);
+    if (!result.ok) return get().toastFailure(translate('chat.toast.toolSearchFailed'), result);
     get().applyConversation(result.value);
     await get().loadConversationTools(id);
   },
@@ -414,23 +420,23 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async setReasoning(id, level) {
     const result = await transport.call('chat.setReasoning', { id, level });
-    if (!result.ok) return get().toastFailure('Could not change the reasoning', result);
+    if (!result.ok) return get().toastFailure(translate('chat.toast.reasoningFailed'), result);
     get().applyConversation(result.value);
   },
   async setReasoningDefaults(patch) {
     const result = await transport.call('chat.setReasoningDefaults', patch);
-    if (!result.ok) return get().toastFailure('Could not change the reasoning defaults', result);
+    if (!result.ok) return get().toastFailure(translate('chat.toast.reasoningDefaultsFailed'), result);
     set({ reasoningDefaults: result.value });
   },
   async unloadTools(id, tools) {
     const result = await transport.call('chat.unloadTools', { id, tools });
-    if (!result.ok) return get().toastFailure('Could not remove the tool', result);
+    if (!result.ok) return get().toastFailure(translate('chat.toast.unloadToolFailed'), result);
     // The answer carries the loaded list the strip reads; nothing else the person sees changed.
     get().applyConversation(result.value);
   },
   async setToolSearchThresholds(id, countAbove, shareAbove) {
     const result = await transport.call('chat.setToolSearchThresholds', { countAbove, shareAbove });
-    if (!result.ok) get().toastFailure('Could not change when tool search starts', result);
+    if (!result.ok) get().toastFailure(translate('chat.toast.thresholdsFailed'), result);
     else await get().loadConversationTools(id);
     return result.ok;
   },

@@ -1,5 +1,6 @@
 import type { ConfigImportSlice, ImportedServerNote } from './config-import-types';
 import type { SliceCreator } from './types';
+import { translate } from '../i18n/use-t';
 
 export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transport) => (set, get) => ({
   interopDialog: undefined,
@@ -53,18 +54,19 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
         importPaste: { format: get().importPaste.format, text: '' },
         importedNotes: notes,
       });
-      if (added[0] !== undefined) get().selectServer(added[0]);
-      if (added.length === 1)
+      const [first] = added;
+      if (first !== undefined) get().selectServer(first);
+      if (added.length === 1 && first !== undefined)
         get().pushToast({
           tone: 'success',
-          title: `Imported “${added[0]}”`,
-          message: 'It stays off until you turn it on.',
+          title: translate('config-import.toast.importedOne', { server: first }),
+          message: translate('config-import.toast.importedOneDetail'),
         });
       else
         get().pushToast({
           tone: 'success',
-          title: `Imported ${added.length} servers`,
-          message: `${added.join(', ')}: each stays off until you turn it on.`,
+          title: translate('config-import.toast.importedMany', { count: added.length }),
+          message: translate('config-import.toast.importedManyDetail', { servers: added.join(', ') }),
         });
     }
     return result;

@@ -1,6 +1,7 @@
 import type { PendingCounts, PendingRequest } from '../../shared/domain/pending';
 import { PENDING_KINDS } from '../../shared/domain/pending-kinds';
 import type { PendingSlice, SliceCreator } from './types';
+import { translate } from '../i18n/use-t';
 
 /** Counts recomputed from a list (snapshots carry no counts of their own). */
 export function countPending(list: readonly PendingRequest[]): PendingCounts {
@@ -75,7 +76,11 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
     const wasShown = get().pending.some((r) => r.id === change.id);
     set((s) => ({ ...without(s, change.id), pendingCounts: counts }));
     if (change.type === 'withdrawn' && wasShown) {
-      get().pushToast({ tone: 'info', title: `Request from “${change.server}” withdrawn`, message: change.note });
+      get().pushToast({
+        tone: 'info',
+        title: translate('pending.toast.withdrawn', { server: change.server }),
+        message: change.note,
+      });
     }
   },
   applyAwaitingElicitations(list) {
@@ -87,9 +92,9 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
       transport.call('elicitation.awaiting', {}),
     ]);
     if (pending.ok) get().applyPendingSnapshot(pending.value);
-    else get().toastFailure('Could not load the waiting requests', pending);
+    else get().toastFailure(translate('pending.toast.loadFailed'), pending);
     if (awaiting.ok) get().applyAwaitingElicitations(awaiting.value);
-    else get().toastFailure('Could not load the open browser links', awaiting);
+    else get().toastFailure(translate('pending.toast.linksFailed'), awaiting);
   },
   async answerPending(id, _kind, response) {
     const result = await transport.call('pending.answer', { id, response });
@@ -98,7 +103,7 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
     } else if (result.code === 'NOT_FOUND') {
       // Withdrawn while the person was answering: the request is gone, say so once.
       set((s) => without(s, id));
-      get().pushToast({ tone: 'info', title: 'That request is no longer waiting', message: result.message });
+      get().pushToast({ tone: 'info', title: translate('pending.toast.gone'), message: result.message });
     }
     return result;
   },
@@ -121,6 +126,6 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
   async dismissAwaitingElicitation(id) {
     const result = await transport.call('elicitation.dismiss', { id });
     if (result.ok) set((s) => ({ awaitingElicitations: s.awaitingElicitations.filter((a) => a.id !== id) }));
-    else get().toastFailure('Could not close the note', result);
+    else get().toastFailure(translate('pending.toast.closeNoteFailed'), result);
   },
 });

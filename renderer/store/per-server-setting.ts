@@ -1,4 +1,6 @@
 import type { Result } from '../../shared/result';
+import type { MessageId } from '../i18n/message-ids';
+import { translate } from '../i18n/use-t';
 import type { BerthState } from './types';
 
 /** One server's value as the host sends it: `{ server, [field]: value }`. */
@@ -16,9 +18,9 @@ export interface PerServerSettingSpec<F extends string> {
   fallback: boolean;
   list(): Promise<Result<Array<ServerSettingOf<F>>>>;
   write(setting: ServerSettingOf<F>): Promise<Result<ServerSettingOf<F>>>;
-  /** The toast titles when the host refuses. */
-  loadFailure: string;
-  writeFailure(server: string): string;
+  /** The toast titles when the host refuses (the write's with `{server}`), worded when shown. */
+  loadFailure: MessageId;
+  writeFailure: MessageId;
 }
 
 type Values<F extends string> = Record<F, Record<string, boolean>>;
@@ -50,7 +52,7 @@ export function perServerSettingActions<F extends string>(
     async load() {
       const result = await spec.list();
       if (!result.ok) {
-        get().toastFailure(spec.loadFailure, result);
+        get().toastFailure(translate(spec.loadFailure), result);
         return;
       }
       set(() => values(Object.fromEntries(result.value.map((s): [string, boolean] => [s.server, s[field]]))));
@@ -65,7 +67,7 @@ export function perServerSettingActions<F extends string>(
         return;
       }
       apply(setting(server, before));
-      get().toastFailure(spec.writeFailure(server), result);
+      get().toastFailure(translate(spec.writeFailure, { server }), result);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-defaults';
 import type { SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { SamplingSlice, SliceCreator } from './types';
+import { translate } from '../i18n/use-t';
 
 /** A server's limits and spending, whether or not the host has told us about it yet. */
 export function samplingUsageOf(
@@ -31,22 +32,18 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
   applyBudgetRefused({ server, usage }) {
     get().applySamplingUsage(usage);
     const spent = usage.used >= usage.limits.sessionBudget;
-    const count = `${usage.used.toLocaleString()} of ${usage.limits.sessionBudget.toLocaleString()} tokens`;
+    const count = { used: usage.used, budget: usage.limits.sessionBudget };
     get().pushToast({
       tone: 'error',
-      title: spent
-        ? `“${server}” has used up its sampling budget`
-        : `“${server}” has no sampling budget free right now`,
-      message: spent
-        ? `Berth refused its request for a completion: it has used ${count} this Berth session. Raise or reset the budget in the server’s Overview.`
-        : `Berth refused its request for a completion: ${count} are used and the rest is held by requests still running.`,
-      action: { label: 'Open server', run: () => get().selectServer(server) },
+      title: translate(spent ? 'servers.toast.budgetSpent' : 'servers.toast.budgetHeld', { server }),
+      message: translate(spent ? 'servers.toast.budgetSpentDetail' : 'servers.toast.budgetHeldDetail', count),
+      action: { label: translate('servers.toast.openServer'), run: () => get().selectServer(server) },
     });
   },
   async loadSamplingUsage() {
     const result = await transport.call('sampling.usage', {});
     if (!result.ok) {
-      get().toastFailure('Could not read the sampling budgets', result);
+      get().toastFailure(translate('servers.toast.budgetsReadFailed'), result);
       return;
     }
     set({
@@ -62,7 +59,7 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
   async loadSamplingModels() {
     const result = await transport.call('sampling.models', {});
     if (result.ok) set({ samplingModels: result.value });
-    else get().toastFailure('Could not read the models for sampling', result);
+    else get().toastFailure(translate('servers.toast.samplingModelsFailed'), result);
   },
   async setModelRanks(model, ranks) {
     const result = await transport.call('sampling.setModelRanks', { model, ranks });
@@ -78,6 +75,6 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
   async resetSamplingUsage(server) {
     const result = await transport.call('sampling.resetUsage', { server });
     if (result.ok) get().applySamplingUsage(result.value);
-    else get().toastFailure(`Could not reset the sampling budget of “${server}”`, result);
+    else get().toastFailure(translate('servers.toast.budgetResetFailed', { server }), result);
   },
 });

@@ -1,5 +1,6 @@
 import type { MethodName } from '../../shared/contract';
 import type { ServerState } from '../../shared/domain';
+import { translate } from '../i18n/use-t';
 import type { BerthState, ServersSlice, SliceCreator } from './types';
 
 type ByName = { name: string };
@@ -9,10 +10,10 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
   async function lifecycle(
     method: MethodName & `servers.${'start' | 'stop' | 'restart'}`,
     input: ByName,
-    verb: string,
+    failed: 'servers.toast.startFailed' | 'servers.toast.stopFailed' | 'servers.toast.restartFailed',
   ) {
     const result = await transport.call(method, input);
-    if (!result.ok) get().toastFailure(`Could not ${verb} “${input.name}”`, result);
+    if (!result.ok) get().toastFailure(translate(failed, { server: input.name }), result);
   }
 
   return {
@@ -41,14 +42,14 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
     async loadServers() {
       const result = await transport.call('servers.list', {});
       if (result.ok) get().applyServersSnapshot(result.value);
-      else get().toastFailure('Could not load the server list', result);
+      else get().toastFailure(translate('servers.toast.loadFailed'), result);
     },
-    startServer: (name) => lifecycle('servers.start', { name }, 'start'),
-    stopServer: (name) => lifecycle('servers.stop', { name }, 'stop'),
-    restartServer: (name) => lifecycle('servers.restart', { name }, 'restart'),
+    startServer: (name) => lifecycle('servers.start', { name }, 'servers.toast.startFailed'),
+    stopServer: (name) => lifecycle('servers.stop', { name }, 'servers.toast.stopFailed'),
+    restartServer: (name) => lifecycle('servers.restart', { name }, 'servers.toast.restartFailed'),
     async signInServer(name) {
       const result = await transport.call('servers.signIn', { name });
-      if (!result.ok) get().toastFailure(`Could not sign in to “${name}”`, result);
+      if (!result.ok) get().toastFailure(translate('servers.toast.signInFailed', { server: name }), result);
       return result;
     },
     async signOutServer(name) {
@@ -56,18 +57,22 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
       if (result.ok)
         get().pushToast({
           tone: 'success',
-          title: `Signed out of “${name}”`,
-          message: 'Its tokens and client registration are forgotten.',
+          title: translate('servers.toast.signedOut', { server: name }),
+          message: translate('servers.toast.signedOutDetail'),
         });
-      else get().toastFailure(`Could not sign out of “${name}”`, result);
+      else get().toastFailure(translate('servers.toast.signOutFailed', { server: name }), result);
     },
     async setServerEnabled(name, enabled) {
       const result = await transport.call('servers.setEnabled', { name, enabled });
-      if (!result.ok) get().toastFailure(`Could not ${enabled ? 'enable' : 'disable'} “${name}”`, result);
+      if (!result.ok)
+        get().toastFailure(
+          translate(enabled ? 'servers.toast.enableFailed' : 'servers.toast.disableFailed', { server: name }),
+          result,
+        );
     },
     async setServerLogLevel(name, level) {
       const result = await transport.call('servers.setLogLevel', { name, level });
-      if (!result.ok) get().toastFailure(`Could not set the log level of “${name}”`, result);
+      if (!result.ok) get().toastFailure(translate('servers.toast.logLevelFailed', { server: name }), result);
     },
     async addServer(name, config) {
       const result = await transport.call('servers.add', { name, config });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../../shared/domain';
 import { ok } from '../../shared/result';
+import { activateLocale } from '../i18n/i18n';
 import { createFakeTransport, serverState } from '../test-support/fake-transport';
 import { connectStore, createBerthStore } from './create-store';
 import { appendCapped, LOG_CAP } from './logs-slice';
@@ -150,6 +151,83 @@ describe('actions', () => {
     expect(store.getState().toasts).toEqual([
       expect.objectContaining({ tone: 'error', title: 'Could not start “ghost”', message: 'No server named ghost' }),
     ]);
+  });
+
+  it("words the servers' toasts in the person's language, the host's message as sent", async () => {
+    await activateLocale('zh-TW');
+    const transport = createFakeTransport({
+      'servers.restart': () => ({ ok: false, code: 'NOT_FOUND', message: 'No server named ghost' }),
+      'servers.signOut': () => ok(serverState('files')),
+    });
+    const store = createBerthStore(transport);
+    await store.getState().restartServer('ghost');
+    await store.getState().signOutServer('files');
+    expect(store.getState().toasts).toEqual([
+      expect.objectContaining({ title: '無法重新啟動「ghost」', message: 'No server named ghost' }),
+      expect.objectContaining({ title: '已登出「files」', message: '其 token 和用戶端註冊資訊已清除。' }),
+    ]);
+  });
+
+  it("words every slice's failure toast in the person's language", async () => {
+    await activateLocale('ja');
+    // No handlers: the fake host refuses every call, as a host that lost its config would.
+    const store = createBerthStore(createFakeTransport({}));
+    const s = store.getState();
+    const calls: Array<[() => Promise<unknown>, string]> = [
+      [() => s.loadAppInfo(), 'Berth のアプリ情報を読み込めませんでした'],
+      [() => s.loadConfigStatus(), '設定ファイルの状態を読み込めませんでした'],
+      [() => s.loadProviders(), 'モデルプロバイダーを読み込めませんでした'],
+      [() => s.clearLogs(undefined), 'ログを消去できませんでした'],
+      [() => s.cancelTask('t1'), 'タスクをキャンセルできませんでした'],
+      [
+        () => s.loadPending(),
+        '待機中のリクエストを読み込めませんでした | 開いているブラウザーのリンクを読み込めませんでした',
+      ],
+      [() => s.setLanguage('ko'), '言語を変更できませんでした'],
+      [() => s.setRootExposure('fs', 'all'), 'fs から見える範囲を変更できませんでした'],
+      [() => s.resetSamplingUsage('fs'), '「fs」のサンプリングの予算をリセットできませんでした'],
+      [
+        () => s.setOptionalToolsAsTasks('fs', false),
+        '「fs」が時間のかかるツール呼び出しを実行する方法を変更できませんでした',
+      ],
+      [() => s.setSendInstructions('fs', false), '「fs」の指示をモデルに送るかどうかを変更できませんでした'],
+    ];
+    const titles: string[] = [];
+    for (const [call, title] of calls) {
+      store.setState({ toasts: [] });
+      await call();
+      titles.push(
+        store
+          .getState()
+          .toasts.map((toast) => toast.title)
+          .join(' | ') || `(no toast; wanted ${title})`,
+      );
+    }
+    expect(titles).toEqual(calls.map(([, title]) => title));
+  });
+
+  it("says in the person's language why a sampling request was refused, with the counts in its numbers", async () => {
+    await activateLocale('zh-CN');
+    const store = createBerthStore(createFakeTransport({}));
+    store.getState().applyBudgetRefused({
+      server: 'fs',
+      message: 'The sampling budget of fs is spent',
+      usage: {
+        server: 'fs',
+        limits: { ...store.getState().samplingDefaults, sessionBudget: 10000 },
+        custom: true,
+        used: 12000,
+        inFlight: 0,
+        requests: 3,
+        refused: 1,
+      },
+    });
+    expect(store.getState().toasts.at(-1)).toMatchObject({
+      title: '“fs”已用完其采样预算',
+      message:
+        'Berth 拒绝了它的补全请求：本次 Berth 会话中它已使用 12,000 / 10,000 个 token。请在该服务器的“概览”中提高或重置预算。',
+      action: { label: '打开服务器' },
+    });
   });
 
   it('returns add failures to the caller (the form shows them inline) without toasting', async () => {

@@ -2,6 +2,7 @@ import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import { isTerminalTaskStatus } from '../../shared/domain/task-status';
 import type { StoreApi } from 'zustand/vanilla';
 import type { BerthState, SliceCreator, TasksSlice } from './types';
+import { translate } from '../i18n/use-t';
 
 /** The host's order: newest first, ties by id. */
 function comesBefore(a: TaskRecord, b: TaskRecord): boolean {
@@ -68,17 +69,17 @@ export const createTasksSlice: SliceCreator<TasksSlice> = (transport) => (set, g
       set((s) => ({ tasks: s.tasks.filter((t) => t.id !== id) }));
       get().pushToast({
         tone: 'info',
-        title: 'That task is gone',
-        message: 'Berth no longer knows it: it was cleared or it expired.',
+        title: translate('tasks.toast.gone'),
+        message: translate('tasks.toast.goneDetail'),
       });
       return;
     }
-    get().toastFailure('Could not cancel the task', result);
+    get().toastFailure(translate('tasks.toast.cancelFailed'), result);
   },
   async clearFinishedTasks() {
     const result = await transport.call('tasks.clear', {});
     if (!result.ok) {
-      get().toastFailure('Could not clear the finished tasks', result);
+      get().toastFailure(translate('tasks.toast.clearFailed'), result);
       return;
     }
     // The `tasks.changed` event normally follows; this keeps the list right if it comes late.

@@ -1,4 +1,5 @@
 import type { BridgeTransport } from '../../shared/contract';
+import { translate } from '../i18n/use-t';
 
 /**
  * `connecting`: a socket is being opened (calls queue up); `open`: calls flow;
@@ -42,6 +43,7 @@ export function alwaysOpenMonitor(): ConnectionMonitor {
   };
 }
 
-/** The message every pending or refused call gets when the bridge is down. */
-export const CONNECTION_LOST_MESSAGE =
-  'The connection to Berth was lost; the request may not have completed. Berth is reconnecting.';
+/** The message every pending or refused call gets when the bridge is down, in the active language. */
+export function connectionLostMessage(): string {
+  return translate('transport.connectionLost');
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../shared/result';
+import { activateLocale } from '../i18n/i18n';
 import { inPersonWords } from './person-words';
 
 const invalid = (message: string, path?: string) => fail('INVALID_INPUT', message, path);
@@ -57,5 +58,21 @@ describe('failures in words a person can act on', () => {
     ).toBe('The a is empty. Pick one.');
     const timeout = fail('TIMEOUT', 'The server did not answer within 60 s');
     expect(inPersonWords(timeout)).toBe(timeout);
+  });
+
+  it("words zod's messages in the person's language, our schemas' own words as written", async () => {
+    await activateLocale('zh-CN');
+    expect(
+      inPersonWords(
+        invalid(
+          'Invalid input for x.y: config.command: Too big: expected string to have <=4096 characters; ' +
+            'server: Invalid input: expected string, received undefined; timeoutMs: Too small: expected number to be >=1000',
+        ),
+      ).message,
+    ).toBe('“command”过长（最多 4,096 个字符）。缺少服务器名称。“timeout ms”不能小于 1,000。');
+    await activateLocale('ko');
+    expect(inPersonWords(invalid('Invalid input for x.y: a: Pick one; text: Invalid input')).message).toBe(
+      'Pick one. 메시지: 올바르지 않은 값입니다.',
+    );
   });
 });

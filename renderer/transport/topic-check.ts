@@ -9,6 +9,8 @@ export type TopicCheck<T extends TopicName> = { ok: true; payload: TopicPayload<
  * screen's JavaScript does not carry it.
  */
 export function checkTopicPayload<T extends TopicName>(topic: T, payload: unknown): TopicCheck<T> {
+  // The problem goes to the console, for developers (validated-events.ts).
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a developer's log line
   if (!isTopicName(topic)) return { ok: false, problem: 'no such topic in this version of Berth' };
   const parsed = topics[topic].safeParse(payload);
   if (parsed.success) return { ok: true, payload: parsed.data as TopicPayload<T> };

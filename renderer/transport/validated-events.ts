@@ -1,6 +1,7 @@
 import type { MethodInput, MethodName, MethodOutput, TopicName, TopicPayload } from '../../shared/contract';
 import { errorMessage } from '../../shared/error-message';
 import { fail, type Result } from '../../shared/result';
+import { translate } from '../i18n/use-t';
 import type { RendererTransport } from './connection';
 import type { checkTopicPayload } from './topic-check';
 
@@ -36,7 +37,7 @@ export function withValidatedEvents(
     },
     (error: unknown) => {
       // Without the schemas no event can be checked: none is delivered, and every call says why.
-      loadFailure = `Berth could not load its event checks (${errorMessage(error)}); reload the page.`;
+      loadFailure = translate('transport.checksFailed', { reason: errorMessage(error) });
       console.error('Berth:', loadFailure);
     },
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as WsClient, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type CallMessage } from '../../shared/contract';
-import { CONNECTION_LOST_MESSAGE, type ConnectionStatus, type RendererTransport } from './connection';
+import { connectionLostMessage, type ConnectionStatus, type RendererTransport } from './connection';
 import { createWsTransport, type SocketFactory } from './ws-transport';
 
 const TOKEN = 'test-token-123';
@@ -222,7 +222,7 @@ describe('createWsTransport', () => {
     const pending = transport.call('servers.restart', { name: 'slow' });
     await waitFor(() => host.calls.length === 1);
     host.sockets[0]!.terminate();
-    await expect(pending).resolves.toEqual({ ok: false, code: 'INTERNAL', message: CONNECTION_LOST_MESSAGE });
+    await expect(pending).resolves.toEqual({ ok: false, code: 'INTERNAL', message: connectionLostMessage() });
     expect(transport.connection.get().state).toBe('lost');
     // While lost, new calls fail at once rather than queueing forever.
     await expect(transport.call('app.info', {})).resolves.toMatchObject({ ok: false, code: 'INTERNAL' });

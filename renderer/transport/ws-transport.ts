@@ -8,7 +8,8 @@ import type {
 } from '../../shared/contract';
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract/wire';
 import { fail, type Result } from '../../shared/result';
-import { CONNECTION_LOST_MESSAGE, type ConnectionStatus, type RendererTransport } from './connection';
+import { translate } from '../i18n/use-t';
+import { connectionLostMessage, type ConnectionStatus, type RendererTransport } from './connection';
 import { inPersonWords } from './person-words-lazy';
 import { errorMessage } from '../../shared/error-message';
 
@@ -104,7 +105,7 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
     // Every call in flight or queued fails: the host may or may not have run it.
     const calls = [...pending.values()];
     pending.clear();
-    for (const call of calls) call.resolve(fail('INTERNAL', CONNECTION_LOST_MESSAGE));
+    for (const call of calls) call.resolve(fail('INTERNAL', connectionLostMessage()));
     if (closedForGood) return;
     const failedAttempts = status.failedAttempts + 1;
     const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(failedAttempts - 1, 20));
@@ -119,7 +120,7 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
     } catch (error) {
       pending.delete(call.message.id);
       const reason = errorMessage(error);
-      call.resolve(fail('INVALID_INPUT', `The request could not be sent to Berth: ${reason}`));
+      call.resolve(fail('INVALID_INPUT', translate('transport.sendFailed', { reason })));
     }
   }
 
@@ -184,7 +185,7 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
     },
     call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>> {
       if (closedForGood || status.state === 'lost') {
-        return Promise.resolve(fail('INTERNAL', CONNECTION_LOST_MESSAGE));
+        return Promise.resolve(fail('INTERNAL', connectionLostMessage()));
       }
       return new Promise((resolve) => {
         const call: PendingCall = {

@@ -10,6 +10,7 @@ import type { AppRequestHandlers } from './app-requests';
 import type { DisplayMode } from './display-modes';
 import { CSP_VIOLATION_LOGGER } from '../../sandbox-proxy/csp-violations';
 import { clampAppHeight } from './frame-bounds';
+import { translate } from '../../i18n/use-t';
 
 /** The part of `@modelcontextprotocol/ext-apps/app-bridge` a session uses, passed in so it loads on demand (and tests can pass a fake). */
 export interface BridgeModule {
@@ -162,7 +163,7 @@ export function startAppSession(options: AppSessionOptions): AppSession {
 
   const win = iframe.contentWindow;
   if (win === null) {
-    queueMicrotask(() => options.onError('The app frame could not be created.'));
+    queueMicrotask(() => options.onError(translate('apps.frame.notCreated')));
   } else {
     // Connected before the proxy loads, so its sandbox-proxy-ready is not missed; the transport only hears this window.
     bridge

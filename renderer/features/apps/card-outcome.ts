@@ -2,6 +2,10 @@ import { isStoppedResult } from '../../../shared/domain/chat-text';
 import type { ChatToolResultBlock } from '../../../shared/domain/chat';
 import type { AppToolOutcome } from './app-session';
 
+// The reasons below go to the app over the protocol (`ui/notifications/tool-cancelled`), as protocol text for
+// its code: Berth shows its own words for a denied or stopped call on the card.
+/* eslint-disable lingui/no-unlocalized-strings */
+
 /**
  * What the app in a card is told about its call: the result (also after a
  * reload, from the saved message), or that the call was cancelled — denied,

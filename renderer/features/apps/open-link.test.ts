@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLink } from './open-link';
+import { activateLocale } from '../../i18n/i18n';
 
 describe('checkLink', () => {
   it('gives the domain and the normalised address of an http(s) link', () => {
@@ -31,5 +32,13 @@ describe('checkLink', () => {
       reason: expect.stringContaining('password'),
     });
     expect(checkLink('not a url')).toMatchObject({ ok: false, reason: expect.stringContaining('not a web address') });
+  });
+
+  it("says why a link is refused in the person's language", async () => {
+    await activateLocale('zh-CN');
+    expect(checkLink('javascript:alert(1)')).toEqual({
+      ok: false,
+      reason: '该应用请求打开 javascript 链接；Berth 只打开 http 和 https 链接。',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { translate } from '../../i18n/use-t';
+
 /** A link an app asked to open, as the person will see it before saying yes. */
 export type LinkCheck = { ok: true; url: string; domain: string } | { ok: false; reason: string };
 
@@ -11,18 +13,18 @@ export function checkLink(raw: string): LinkCheck {
   try {
     parsed = new URL(raw);
   } catch {
-    return { ok: false, reason: 'The app asked to open something that is not a web address.' };
+    return { ok: false, reason: translate('apps.link.notWeb') };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return {
       ok: false,
-      reason: `The app asked to open a ${parsed.protocol.replace(/:$/, '')} link; Berth opens only http and https links.`,
+      reason: translate('apps.link.scheme', { scheme: parsed.protocol.replace(/:$/, '') }),
     };
   }
   if (parsed.username !== '' || parsed.password !== '') {
     return {
       ok: false,
-      reason: 'The app asked to open a link with a user name or password in it; Berth does not open those.',
+      reason: translate('apps.link.credentials'),
     };
   }
   return { ok: true, url: parsed.href, domain: parsed.hostname };

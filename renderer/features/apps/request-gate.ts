@@ -1,3 +1,5 @@
+import { translate } from '../../i18n/use-t';
+
 /**
  * The per-card budget for what an app sends (requests and notifications):
  * a token bucket that answers "over the limit" to bursts, and a watch that
@@ -65,5 +67,5 @@ export function createRequestGate(options: RequestGateOptions = DEFAULT_GATE): R
 
 /** What the card says when the gate closed an app. */
 export function closedNote(requests: number, seconds: number): string {
-  return `This app was closed: it sent ${requests} requests in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  return translate('apps.gate.closed', { requests: String(requests), seconds });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePreviewInput, sampleInput } from './sample-input';
+import { activateLocale } from '../../i18n/i18n';
 
 const schema = {
   type: 'object',
@@ -35,6 +36,18 @@ describe('parsePreviewInput', () => {
     expect(parsePreviewInput('[1]', schema)).toMatchObject({
       ok: false,
       message: expect.stringContaining('JSON object'),
+    });
+  });
+
+  it("says what is wrong with the typed arguments in English, braces and all, and in the person's language", async () => {
+    expect(parsePreviewInput('[1]', schema)).toEqual({
+      ok: false,
+      message: 'The arguments must be a JSON object, like {"name": "value"}.',
+    });
+    await activateLocale('ja');
+    expect(parsePreviewInput('[1]', schema)).toEqual({
+      ok: false,
+      message: '引数は {"name": "value"} のような JSON オブジェクトにしてください。',
     });
   });
 });

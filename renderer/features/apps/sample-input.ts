@@ -1,3 +1,5 @@
+import { errorMessage } from '../../../shared/error-message';
+import { translate } from '../../i18n/use-t';
 import { argumentChecker } from '../pending/argument-check';
 
 /** A placeholder of the schema's type for a required property without a default or an example. */
@@ -53,10 +55,10 @@ export function parsePreviewInput(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: translate('apps.preview.notJson', { error: errorMessage(error) }) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { ok: false, message: 'The arguments must be a JSON object, like {"name": "value"}.' };
+    return { ok: false, message: translate('apps.preview.notObject') };
   const input = value as Record<string, unknown>;
   const check = argumentChecker(schema)(input);
   return { ok: true, value: input, issues: 'issues' in check ? check.issues : [] };

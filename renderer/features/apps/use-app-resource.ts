@@ -3,6 +3,7 @@ import type { AppUiResource } from '../../../shared/domain/app-ui';
 import { errorMessage } from '../../../shared/error-message';
 import { useBerth } from '../../store';
 import type { BridgeModule } from './app-session';
+import { translate } from '../../i18n/use-t';
 
 /** Where a card's app is: loading, shown, or why only the text result is. */
 export type AppLoad =
@@ -23,9 +24,8 @@ export function loadBridgeModule(): Promise<BridgeModule> {
 
 /** The words for a server whose app cannot be read now; the text result stays below. */
 export function unavailableMessage(server: string, code: string, message: string): string | undefined {
-  if (code === 'NOT_READY') return `The server “${server}” is not running: showing the text result.`;
-  if (code === 'NOT_FOUND')
-    return `The server “${server}” is no longer configured, or no longer offers this app: showing the text result. (${message})`;
+  if (code === 'NOT_READY') return translate('apps.load.notRunning', { server });
+  if (code === 'NOT_FOUND') return translate('apps.load.gone', { server, message });
   return undefined;
 }
 
@@ -71,12 +71,12 @@ export function useAppResource(
         setState(
           words !== undefined
             ? { state: 'unavailable', message: words }
-            : { state: 'failed', message: `The app could not be loaded: ${resource.message}` },
+            : { state: 'failed', message: translate('apps.load.failed', { message: resource.message }) },
         );
         return;
       }
       if (!sandbox.ok) {
-        setState({ state: 'failed', message: `Apps cannot be shown here: ${sandbox.message}` });
+        setState({ state: 'failed', message: translate('apps.load.noSandbox', { message: sandbox.message }) });
         return;
       }
       try {
@@ -89,7 +89,8 @@ export function useAppResource(
             bridgeModule: bridge,
           });
       } catch (error) {
-        if (current) setState({ state: 'failed', message: `The app could not be loaded: ${errorMessage(error)}` });
+        if (current)
+          setState({ state: 'failed', message: translate('apps.load.failed', { message: errorMessage(error) }) });
       }
     })();
     return () => {

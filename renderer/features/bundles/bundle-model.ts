@@ -13,9 +13,9 @@ export type Drafts = Record<string, FieldDraft>;
 
 /** A file dropped or picked: only a .mcpb is offered to the host. */
 export function bundleFileProblem(file: { name: string; size: number }): string | undefined {
-  if (!/\.(mcpb|dxt)$/i.test(file.name)) return `“${file.name}” is not an MCP Bundle: choose a .mcpb file`;
+  if (!/\.(mcpb|dxt)$/i.test(file.name)) return translate('bundles.file.notBundle', { name: file.name });
   if (file.size > MAX_BUNDLE_BYTES)
-    return `“${file.name}” is larger than ${MAX_BUNDLE_BYTES / (1024 * 1024)} MiB, the largest bundle Berth opens`;
+    return translate('bundles.file.tooBig', { name: file.name, max: String(MAX_BUNDLE_BYTES / (1024 * 1024)) });
   return undefined;
 }
 

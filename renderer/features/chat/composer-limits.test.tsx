@@ -9,8 +9,8 @@ import { composerDraft } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { fileToAttachment, fitAttachments } from './dropped-files';
-import { LONG_PASTE_CHARS } from './message-limits';
 import { activateLocale } from '../../i18n/i18n';
+import { LONG_PASTE_CHARS } from './message-limits';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -264,5 +264,14 @@ describe('message limits in the composer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Keep it in the message' }));
     expect(box.value).toBe(`Before ${pasted}`);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says why a file was refused in the person's language, its name as it is", async () => {
+    await activateLocale('ko');
+    const svg = await fileToAttachment(new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(svg).toMatchObject({
+      ok: false,
+      reason: 'logo.svg(image/svg+xml)은(는) 첨부할 수 없습니다. 모델은 PNG, JPEG, GIF, WebP 이미지만 받습니다.',
+    });
   });
 });

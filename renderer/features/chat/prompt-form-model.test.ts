@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptInfo } from '../../../shared/contract/prompts';
+import { activateLocale } from '../../i18n/i18n';
 import {
   argumentsToSend,
   completionContext,
@@ -74,5 +75,19 @@ describe('prompt form model', () => {
       ['Team Management · audio 1', 'everything', 'audio'],
       ['demo://resource/1', 'everything', 'resource'],
     ]);
+  });
+
+  it("words the missing-argument message and the role labels in the person's language, the prompt's own words as written", async () => {
+    await activateLocale('zh-CN');
+    expect(validateArguments(TEAM, { department: '', name: 'Eve', note: '' })).toEqual({
+      department: '请输入 Department：此提示词需要它',
+    });
+    const mixed = promptResultToDraft(TEAM, {
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'Hi' } },
+        { role: 'assistant', content: { type: 'text', text: 'Hello' } },
+      ],
+    });
+    expect(mixed.text).toBe('用户:\nHi\n\n助手:\nHello');
   });
 });

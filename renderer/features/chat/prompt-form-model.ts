@@ -14,15 +14,12 @@ export function emptyValues(prompt: PromptInfo): ArgumentValues {
   return Object.fromEntries(prompt.arguments.map((argument) => [argument.name, '']));
 }
 
-/**
- * One message per required argument left empty, in the active locale (validation runs on submit, so it
- * is the one shown); an empty object when the form can be sent.
- */
+/** One message per required argument left empty; an empty object when the form can be sent. */
 export function validateArguments(prompt: PromptInfo, values: ArgumentValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const argument of prompt.arguments) {
     if (argument.required === true && (values[argument.name] ?? '').trim() === '')
-      errors[argument.name] = translate('chat.promptForm.required', { label: argumentLabel(argument) });
+      errors[argument.name] = translate('chat.prompt.argumentRequired', { argument: argumentLabel(argument) });
   }
   return errors;
 }
@@ -42,7 +39,8 @@ export function completionContext(values: ArgumentValues, except: string): Argum
   return Object.fromEntries(Object.entries(values).filter(([name, value]) => name !== except && value.trim() !== ''));
 }
 
-const ROLE_LABEL = { user: 'User', assistant: 'Assistant' } as const;
+/** The role labels a prompt that mixes roles gets in the draft, in the person's language (the draft is theirs to send). */
+const ROLE_LABEL = { user: 'chat.prompt.roleUser', assistant: 'chat.prompt.roleAssistant' } as const;
 
 /** Turns one content block into text for the draft, or undefined when it becomes an attachment. */
 function blockText(block: McpContentBlock): string | undefined {
@@ -75,13 +73,13 @@ export function promptResultToDraft(
     const { content } = message;
     const text = blockText(content);
     if (text !== undefined) {
-      parts.push(mixedRoles ? `${ROLE_LABEL[message.role]}:\n${text}` : text);
+      parts.push(mixedRoles ? `${translate(ROLE_LABEL[message.role])}:\n${text}` : text);
       continue;
     }
     let label = promptLabel(prompt);
     if (content.type === 'image' || content.type === 'audio') {
       counts[content.type] += 1;
-      label = `${label} · ${content.type} ${counts[content.type]}${mixedRoles ? ` (${ROLE_LABEL[message.role].toLowerCase()})` : ''}`;
+      label = `${label} · ${content.type} ${counts[content.type]}${mixedRoles ? ` (${translate(ROLE_LABEL[message.role]).toLowerCase()})` : ''}`;
     }
     const attachment = attachmentFor(content, prompt.server, label);
     if (attachment !== undefined) attachments.push(attachment);

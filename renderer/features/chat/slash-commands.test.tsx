@@ -193,7 +193,7 @@ describe('slash commands in the composer', () => {
     expect(within(form).getByRole('button', { name: '关闭提示词表单' })).toBeTruthy();
     expect(form.textContent).toContain('* 必填 · 提示词会放入你的消息，由你来发送');
     fireEvent.click(within(form).getByRole('button', { name: '插入提示词' }));
-    expect(within(form).getByRole('alert').textContent).toBe('请输入 department：此提示词需要该参数');
+    expect(within(form).getByRole('alert').textContent).toBe('请输入 department：此提示词需要它');
 
     const field = within(form).getByRole('combobox', { name: /department/ });
     fireEvent.focus(field);

@@ -66,7 +66,7 @@ export function ToolCardTaskLine({
           {/* A live region: the server's messages ("Analyzing content…") are read out as they change, the buttons are not. */}
           <span className="tool-task-text" role="status" title={message}>
             <span className="tool-task-caption">{t('chat.task.label')}</span>{' '}
-            {chip !== undefined ? <Chip tone={chip.tone}>{chip.label}</Chip> : null}
+            {chip !== undefined ? <Chip tone={chip.tone}>{t(chip.label)}</Chip> : null}
             {message !== undefined ? <span className="tool-task-message"> {message}</span> : null}
           </span>
           {recordAnswerId !== undefined ? (

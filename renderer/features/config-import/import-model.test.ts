@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportCandidateView, ImportPreview } from '../../../shared/contract/config-import';
+import { activateLocale } from '../../i18n/i18n';
 import {
   buildApply,
   errorsFromFailures,
@@ -105,6 +106,19 @@ describe('import model', () => {
     expect(buildApply(preview, none, {}, '')).toMatchObject({
       ok: false,
       errors: { form: 'Select at least one server to import' },
+    });
+  });
+
+  it("says what to fix in the person's language, the config's own names as written", async () => {
+    await activateLocale('zh-TW');
+    const choices = { ...initialChoices(preview), files: { checked: true, name: 'GitHub' } };
+    expect(buildApply(preview, choices, {}, ' ')).toMatchObject({
+      ok: false,
+      errors: {
+        files: '「github」已在使用此名稱',
+        'inputs.token': '請為「Token」輸入值',
+        workspaceFolder: '請選擇 ${workspaceFolder} 所代表的專案資料夾',
+      },
     });
   });
 

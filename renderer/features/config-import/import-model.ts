@@ -9,6 +9,7 @@ import type {
 import { ServerNameSchema } from '../../../shared/domain/server';
 import { riskKeys } from '../launch-review/risk-confirm';
 import type { MessageId } from '../../i18n/message-ids';
+import { translate } from '../../i18n/use-t';
 
 /** The formats a pasted file may have, as people name them (catalog ids). */
 export const FORMAT_LABELS = {
@@ -93,23 +94,24 @@ export function buildApply(
     const name = choices[candidate.sourceName]?.name.trim() ?? '';
     const parsed = ServerNameSchema.safeParse(name);
     const other = seen.get(name.toLowerCase());
-    if (!parsed.success) errors[candidate.sourceName] = parsed.error.issues[0]?.message ?? 'Invalid name';
-    else if (other !== undefined) errors[candidate.sourceName] = `“${other}” already uses this name`;
+    if (!parsed.success)
+      errors[candidate.sourceName] = parsed.error.issues[0]?.message ?? translate('config-import.error.invalidName');
+    else if (other !== undefined) errors[candidate.sourceName] = translate('config-import.error.nameTaken', { other });
     else if (unconfirmed(candidate, choices))
-      errors[candidate.sourceName] =
-        'Tick “I understand” for what it asks for that runs code or reaches inward, or leave it out';
+      errors[candidate.sourceName] = translate('config-import.error.unconfirmed');
     seen.set(name.toLowerCase(), candidate.sourceName);
   }
   const sentAnswers: Record<string, string> = {};
   for (const input of neededInputs(preview, choices)) {
     const answer = answers[input.id] ?? '';
     if (answer !== '') sentAnswers[input.id] = answer;
-    else if (!input.hasDefault) errors[`inputs.${input.id}`] = `Enter a value for “${input.description}”`;
+    else if (!input.hasDefault)
+      errors[`inputs.${input.id}`] = translate('config-import.error.inputMissing', { description: input.description });
   }
   const folder = workspaceFolder.trim();
   if (needsWorkspaceFolder(preview, choices) && folder === '')
-    errors.workspaceFolder = 'Choose the project folder that ${workspaceFolder} stands for';
-  if (rows.length === 0) errors.form = 'Select at least one server to import';
+    errors.workspaceFolder = translate('config-import.error.workspaceFolder');
+  if (rows.length === 0) errors.form = translate('config-import.error.noneSelected');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,

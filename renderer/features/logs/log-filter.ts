@@ -123,11 +123,8 @@ export function formatTime(epochMs: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
-}
+// A trace line's size, in the locale's numbers (the one formatter every size on screen uses).
+export { formatBytes } from '../../i18n/format';
 
 /** One plain-text line per row for the clipboard: time, server, source, level, text. */
 export function formatLogLine(row: LogRow): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../i18n/i18n';
 import { argumentChecker, argumentIssues, pointerLabel } from './argument-check';
 
 describe('argumentChecker', () => {
@@ -28,6 +29,14 @@ describe('argumentChecker', () => {
       ],
     });
     expect(check({ count: 0 })).toEqual({ issues: ['count: 0 is less than 1'] });
+  });
+
+  it("words each problem in the person's language, the argument's path as written", async () => {
+    await activateLocale('zh-CN');
+    expect(check({ count: 1.5, tags: ['a', 7], nested: {} })).toEqual({
+      issues: ['count: 应为整数，而不是数字', 'tags[1]: 应为字符串，而不是数字', 'nested.x: 缺失（必填）'],
+    });
+    expect(pointerLabel('#')).toBe('（参数整体）');
   });
 
   it('follows the schema’s declared dialect, and reports one it cannot use instead of throwing', () => {

@@ -1,5 +1,7 @@
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { errorMessage } from '../../../shared/error-message';
+import type { MessageId } from '../../i18n/message-ids';
+import { translate } from '../../i18n/use-t';
 
 // Edited tool arguments checked against the tool's input schema, in the consent
 // dialog. The MCP SDK's cf-worker validator is used because it interprets the
@@ -14,6 +16,8 @@ export type ArgumentCheck = { issues: string[] } | { unchecked: string };
 /** Lines that only say a child failed; the child's own line says how. */
 const SUMMARY =
   /^(?:Property ".*" does not match schema|Items did not match schema|Property ".*" does not match additional properties schema|Instance does not match (?:every|all) subschemas?.*)\.$/;
+// The validator's own words, matched, never shown.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- compared with the validator's output
 const FALSE_SCHEMA = 'False boolean schema.';
 
 /** `#/items/0/name` → `items[0].name`; `#` → `(the arguments)`. */
@@ -31,25 +35,37 @@ export function pointerLabel(pointer: string): string {
       }
       return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
     });
-  if (parts.length === 0) return '(the arguments)';
+  if (parts.length === 0) return translate('pending.args.whole');
   return parts.map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
 }
 
-const ARTICLE: Record<string, string> = { array: 'a list', object: 'an object', integer: 'an integer', null: 'null' };
+const TYPE_WORDS: Record<string, MessageId> = {
+  array: 'pending.args.typeArray',
+  object: 'pending.args.typeObject',
+  integer: 'pending.args.typeInteger',
+  null: 'pending.args.typeNull',
+  string: 'pending.args.typeString',
+  number: 'pending.args.typeNumber',
+  boolean: 'pending.args.typeBoolean',
+};
 
 function typeWords(type: string): string {
-  return ARTICLE[type] ?? `a ${type}`;
+  const id = TYPE_WORDS[type];
+  return id === undefined ? translate('pending.args.typeOther', { type }) : translate(id);
 }
 
 /** The validator's words for one failure, as a person reads them. */
 function plainWords(words: string): { words: string; property?: string } {
   const type = /^Instance type "(\w+)" is invalid\. Expected "(\w+)"\.$/.exec(words);
-  if (type) return { words: `expected ${typeWords(type[2]!)}, not ${typeWords(type[1]!)}` };
+  if (type)
+    return {
+      words: translate('pending.args.expected', { expected: typeWords(type[2]!), actual: typeWords(type[1]!) }),
+    };
   const required = /^Instance does not have required property "(.*)"\.$/.exec(words);
-  if (required) return { words: 'missing (required)', property: required[1]! };
+  if (required) return { words: translate('pending.args.missing'), property: required[1]! };
   const oneOf = /^Instance does not match any of (\[.*\])\.$/.exec(words);
-  if (oneOf) return { words: `must be one of ${oneOf[1]}` };
-  if (words === FALSE_SCHEMA) return { words: 'not an argument this tool takes' };
+  if (oneOf) return { words: translate('pending.args.oneOf', { values: oneOf[1]! }) };
+  if (words === FALSE_SCHEMA) return { words: translate('pending.args.notTaken') };
   return { words: words.replace(/\.$/, '') };
 }
 
@@ -102,7 +118,7 @@ export function argumentChecker(schema: Record<string, unknown>): (value: Record
       const result = validate(value);
       return result.valid
         ? { issues: [] }
-        : { issues: argumentIssues(result.errorMessage ?? 'the arguments do not match the schema') };
+        : { issues: argumentIssues(result.errorMessage ?? translate('pending.args.noMatch')) };
     } catch (error) {
       return { unchecked: errorMessage(error) };
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
+import { activateLocale } from '../../i18n/i18n';
 import { createBerthStore } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import {
@@ -105,6 +106,15 @@ describe('a waiting request gets noticed', () => {
     expect(away.made.map((n) => [n.title, n.options?.body])).toEqual([
       ['\u2068files\\u202Ex\u2069 is waiting for you', 'Run wipe\\u202Eexe.txt\\u000Arm'],
     ]);
+  });
+
+  it("titles the notification in the person's language, the server's name isolated as ever", async () => {
+    await activateLocale('ja');
+    const store = storeWith();
+    const away = environment({ focused: false, permission: 'granted' });
+    watchAttention(store, away.env);
+    store.setState({ pending: [call('a', 'files')] });
+    expect(away.made.map((n) => n.title)).toEqual(['\u2068files\u2069 があなたの応答を待っています']);
   });
 
   it('never notifies without the person’s permission', () => {

@@ -2,6 +2,7 @@ import type { PendingRequest } from '../../../shared/domain/pending';
 import type { BerthStore } from '../../store';
 import { describeRequest } from './pending-model';
 import { isolatedName } from '../../../shared/domain/showable-name';
+import { translate } from '../../i18n/use-t';
 
 /** localStorage key: the person was offered desktop notifications once (whatever they chose). */
 export const NOTIFICATIONS_OFFERED_KEY = 'berth.notificationsOffered';
@@ -65,10 +66,13 @@ export function watchAttention(
     const known = new Set(before.map((request) => request.id));
     for (const request of pending) {
       if (known.has(request.id) || shown.has(request.id)) continue;
-      const notification = new env.Notification(`${isolatedName(request.server)} is waiting for you`, {
-        body: notificationBody(request),
-        tag: `berth-${request.id}`,
-      });
+      const notification = new env.Notification(
+        translate('pending.notify.waiting', { server: isolatedName(request.server) }),
+        {
+          body: notificationBody(request),
+          tag: `berth-${request.id}`,
+        },
+      );
       notification.onclick = () => {
         env.focusWindow();
         store.getState().focusPending(request.id);

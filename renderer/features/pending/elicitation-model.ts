@@ -37,6 +37,7 @@ export function localDateTimeToRfc3339(local: string): string | undefined {
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;
   // The offset depends on the date (daylight saving), so it is taken for that moment, not for now.
   const offset = -date.getTimezoneOffset();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an RFC 3339 value, not words
   return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${formatOffset(offset)}`;
 }
 
@@ -46,6 +47,7 @@ export function rfc3339ToLocalDateTime(value: string): string {
   if (Number.isNaN(time)) return '';
   const d = new Date(time);
   const seconds = d.getSeconds() !== 0 ? `:${pad(d.getSeconds())}` : '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value, not words
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
 }
 

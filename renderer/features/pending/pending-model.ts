@@ -97,6 +97,6 @@ const SUMMARY_LIMIT = 240;
 /** A call's arguments on one line, as the review list shows them ("no arguments" when empty). */
 export function argumentsSummary(args: JsonObject): string {
   const text = JSON.stringify(args);
-  if (text === '{}') return 'no arguments';
+  if (text === '{}') return translate('pending.args.none');
   return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT - 1)}…` : text;
 }

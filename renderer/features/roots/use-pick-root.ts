@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useBerth } from '../../store';
 import { needsBroadConfirmation } from './roots-model';
+import { translate } from '../../i18n/use-t';
 
 /**
  * What "Add folder" does: the system's folder dialog on the desktop, the
@@ -25,14 +26,14 @@ export function usePickRoot(
     void (async () => {
       const picked = await pickFolder();
       if (!picked.ok) {
-        toastFailure('Could not open the folder dialog', picked);
+        toastFailure(translate('roots.toast.dialogFailed'), picked);
         return;
       }
       if (picked.value.path === null) return;
       const added = await addRoot(picked.value.path);
-      if (added.ok) pushToast({ tone: 'success', title: `Added “${added.value.name}”` });
+      if (added.ok) pushToast({ tone: 'success', title: translate('roots.toast.added', { name: added.value.name }) });
       else if (needsBroadConfirmation(added)) confirmBroad(picked.value.path, added.message);
-      else toastFailure('Could not add the folder', added);
+      else toastFailure(translate('roots.toast.addFailed'), added);
     })();
   }, [shell, openBrowser, pickFolder, addRoot, pushToast, toastFailure, confirmBroad]);
 }

@@ -4,7 +4,7 @@ import type { SandboxDenial } from '../../../shared/domain/sandbox';
 import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../../ui/controls';
 import { ShieldIcon } from '../../ui/icons';
-import { CLAIM_WORDS, denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
+import { denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
 import { useT } from '../../i18n/use-t';
 import { DialogFooter } from '../../ui/dialog';
@@ -97,7 +97,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
         {t(folder !== undefined ? 'sandbox.allow.whatFolder' : 'sandbox.allow.whatDomain')}
       </AlertDialogDescription>
       <p className="sandbox-allow-target mono">{target}</p>
-      {denial.source === 'server' ? <p className="muted">{CLAIM_WORDS}</p> : null}
+      {denial.source === 'server' ? <p className="muted">{t('sandbox.words.claim')}</p> : null}
       {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>

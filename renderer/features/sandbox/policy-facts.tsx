@@ -1,4 +1,4 @@
-import { OWN_FOLDERS, type PolicyLines } from './sandbox-words';
+import type { PolicyLines } from './sandbox-words';
 import { useT } from '../../i18n/use-t';
 
 /**
@@ -19,7 +19,7 @@ export function PolicyFacts({ lines, rootsUnknown = false }: { lines: PolicyLine
               {folder}
             </li>
           ))}
-          <li className="muted">{OWN_FOLDERS}</li>
+          <li className="muted">{t('sandbox.words.ownFolders')}</li>
           {lines.closedInside === undefined ? null : (
             <li className="muted" data-testid="sandbox-policy-closed-inside">
               {lines.closedInside}

@@ -3,6 +3,7 @@ import type { SandboxPolicyView, SandboxServerSettingsView } from '../../../shar
 import type { SandboxDenial, SandboxSupport } from '../../../shared/domain/sandbox';
 import type { Result } from '../../../shared/result';
 import type { RendererTransport } from '../../transport/connection';
+import { translate } from '../../i18n/use-t';
 
 /** The part of the transport the sandbox UI uses (the store's `appsTransport`). */
 export type SandboxTransport = Pick<RendererTransport, 'call' | 'on'> & Partial<Pick<RendererTransport, 'connection'>>;
@@ -126,8 +127,7 @@ function createSandboxModel(transport: SandboxTransport): SandboxModel {
     },
     async allow(denial) {
       const fix = denial.fix;
-      if (fix === undefined)
-        return { ok: false, code: 'FORBIDDEN', message: 'Berth never allows this: it holds secrets or runs at login.' };
+      if (fix === undefined) return { ok: false, code: 'FORBIDDEN', message: translate('sandbox.words.neverSecrets') };
       const result = await transport.call(
         'sandbox.allow',
         'folder' in fix ? { server: denial.server, folder: fix.folder } : { server: denial.server, domain: fix.domain },

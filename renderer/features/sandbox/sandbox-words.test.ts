@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../i18n/i18n';
 import { HOME, MISSING, policyView, settingsView } from '../../test-support/sandbox-host';
 import { checkDraft, draftOf } from './sandbox-draft';
 import { declaredDomains } from './review-sandbox';
@@ -70,6 +71,20 @@ describe('the policy in words', () => {
     expect(neverSentence({ noFix: 'it holds your home folder (/home/ann)' })).toBe(
       'Berth never allows this: it holds your home folder (/home/ann).',
     );
+  });
+});
+
+describe("the policy in the person's language", () => {
+  it("words Berth's own sentences in Korean and keeps what the host derived as it said it", async () => {
+    await activateLocale('ko');
+    expect(denialActionLabel({ fix: { domain: 'example.com' } })).toBe('이 도메인 허용');
+    expect(neverSentence({})).toBe(
+      'Berth는 이를 절대 허용하지 않습니다: 자격 증명이 들어 있거나 로그인할 때 실행됩니다.',
+    );
+    expect(unavailableSentence({ available: false, platform: 'win32', warnings: [] })).toBe(
+      '여기서는 샌드박스를 사용할 수 없습니다: win32에서는 지원되지 않습니다.',
+    );
+    expect(draftPolicyLines(undefined, [], []).read).toMatch(/^시스템과 자체 프로그램은 읽을 수 있지만/);
   });
 });
 

@@ -1,5 +1,9 @@
 import type { SandboxPolicyView } from '../../../shared/contract/sandbox';
 import { tildePath, type SandboxDenial, type SandboxSupport } from '../../../shared/domain/sandbox';
+import { translate } from '../../i18n/use-t';
+
+// Worded when the components render (they use useT(), so a language switch re-renders these too).
+// What the host derived (`words`, a denial's message, `noFix`, `install`) is the host's English.
 
 /** What the sandbox lets a server do, in the words the form, the detail and the reviews show. */
 export interface PolicyLines {
@@ -12,11 +16,6 @@ export interface PolicyLines {
   /** What stays closed inside a writable folder that is home or holds it. */
   closedInside?: string | undefined;
 }
-
-export const OWN_FOLDERS = 'its own folders (data, temporary files, cache)';
-/** Said when Berth has not derived the policy yet (a server not added yet): its roots are whatever it is given. */
-export const READ_WORDS =
-  "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
 
 /**
  * The person's home, read off a derived policy: the first secret it denies
@@ -49,7 +48,8 @@ export function draftPolicyLines(
     .map(shown);
   return {
     writeFolders: [...new Set([...roots, ...extra])],
-    read: base?.words.read ?? READ_WORDS,
+    // The host words a derived policy; before one exists, the catalog's general words.
+    read: base?.words.read ?? translate('sandbox.words.read'),
     domains: [...new Set(domains.map((domain) => domain.trim().toLowerCase()).filter((domain) => domain !== ''))],
     closedInside: base?.words.closedInside,
   };
@@ -65,40 +65,25 @@ export function savedPolicyLines(view: SandboxPolicyView): PolicyLines {
   };
 }
 
-/** One sentence per line, for screen readers and tests: "Can change files only in: ~/x, and its own folders (…)". */
-export function writeSentence(lines: PolicyLines, rootsUnknown = false): string {
-  const folders = rootsUnknown ? ['the roots you give it', ...lines.writeFolders] : lines.writeFolders;
-  return folders.length === 0
-    ? `Can change files only in ${OWN_FOLDERS}`
-    : `Can change files only in: ${folders.join(', ')}, and ${OWN_FOLDERS}`;
-}
-
-export function networkSentence(lines: PolicyLines): string {
-  return lines.domains.length === 0 ? 'No network at all' : `Network only to: ${lines.domains.join(', ')}`;
-}
-
-/** Why the switch is disabled, and what would make it work. */
+/** Why the switch is disabled, and what would make it work (the reason and the install hint are the host's). */
 export function unavailableSentence(support: SandboxSupport): string {
-  const why = support.reason ?? `not supported on ${support.platform}`;
-  return support.install === undefined
-    ? `The sandbox is unavailable here: ${why}.`
-    : `The sandbox is unavailable here: ${why}. ${support.install}`;
+  const why = support.reason ?? translate('sandbox.words.notSupportedOn', { platform: support.platform });
+  const sentence = translate('sandbox.words.unavailable', { why });
+  return support.install === undefined ? sentence : `${sentence} ${support.install}`;
 }
 
 /** The action a denial offers, or undefined when Berth never allows it (a secret, a startup file). */
 export function denialActionLabel(denial: Pick<SandboxDenial, 'fix'>): string | undefined {
   if (denial.fix === undefined) return undefined;
-  return 'folder' in denial.fix ? 'Allow this folder' : 'Allow this domain';
+  return translate('folder' in denial.fix ? 'sandbox.words.allowFolder' : 'sandbox.words.allowDomain');
 }
 
 /** Why a denial offers nothing, saying what the place holds when the host said ("Berth never allows this: it holds your home folder (/home/ann)."). */
 export function neverSentence(denial: Pick<SandboxDenial, 'noFix'>): string {
-  return `Berth never allows this: ${denial.noFix ?? 'it holds credentials or runs at login'}.`;
+  return denial.noFix === undefined
+    ? translate('sandbox.words.neverDefault')
+    : translate('sandbox.words.never', { reason: denial.noFix });
 }
-
-/** Said before allowing a denial read from the server's own output: its words, not Berth's observation. */
-export const CLAIM_WORDS =
-  'This denial comes from the server’s own output, which it can word as it likes. Allow the folder only if you expected this server to write there.';
 
 /** "The server reports the sandbox blocked a write to ~/x", "Blocked by the sandbox: connection to host" (the host's message, capitalised for a line of its own). */
 export function denialSentence(denial: Pick<SandboxDenial, 'message'>): string {

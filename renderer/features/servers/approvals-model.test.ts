@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServerConfigSchema } from '../../../shared/domain';
+import { activateLocale } from '../../i18n/i18n';
 import { describeApprovals, heldApprovals, holdsApprovals, identityChanges } from './approvals-model';
 
 const config = ServerConfigSchema.parse({ command: 'npx', args: ['-y', 'server-filesystem', '/tmp'] });
@@ -43,5 +44,13 @@ describe('approvals model', () => {
     expect(holdsApprovals(held)).toBe(true);
     expect(describeApprovals(held)).toEqual(['2 tool permissions', 'access to 1 folder']);
     expect(holdsApprovals({ toolPermissions: 0, folders: 0 })).toBe(false);
+  });
+
+  it("counts the approvals in the person's language", async () => {
+    await activateLocale('ko');
+    expect(describeApprovals({ toolPermissions: 3, folders: 1 })).toEqual([
+      '도구 권한 3개',
+      '폴더 1개에 대한 접근 권한',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { ConsentPolicy } from '../../../shared/domain/consent';
 import { ServerConfigSchema } from '../../../shared/domain/server';
 import type { ServerConfig, ServerConfigInput } from '../../../shared/domain/server';
 import type { RootsView } from '../../../shared/contract/roots';
+import { translate } from '../../i18n/use-t';
 
 /** What the person approved for one server that an edit of its command or address could carry over. */
 export interface HeldApprovals {
@@ -32,10 +33,11 @@ export function holdsApprovals(held: HeldApprovals): boolean {
 
 /** The approvals as a person reads them: “2 tool permissions”, “access to 1 folder”. */
 export function describeApprovals(held: HeldApprovals): string[] {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return [
-    ...(held.toolPermissions > 0 ? [plural(held.toolPermissions, 'tool permission')] : []),
-    ...(held.folders > 0 ? [`access to ${plural(held.folders, 'folder')}`] : []),
+    ...(held.toolPermissions > 0
+      ? [translate('servers.approvals.toolPermissions', { count: held.toolPermissions })]
+      : []),
+    ...(held.folders > 0 ? [translate('servers.approvals.folders', { count: held.folders })] : []),
   ];
 }
 

@@ -1,11 +1,14 @@
 import type { ServerState } from '../../../shared/domain';
+import { translate } from '../../i18n/use-t';
+
+// Worded when the component renders: it uses useT(), so a language switch re-renders these too.
 
 /** "2026-07-28 (modern)": the version and which handshake it came from. */
 export function protocolLabel(server: ServerState): string | undefined {
   // Negotiated by the live connection: only a ready server has one.
   if (server.status !== 'ready' || !server.protocolVersion) return undefined;
-  if (server.era === 'modern') return `${server.protocolVersion} (modern)`;
-  if (server.era === 'legacy') return `${server.protocolVersion} (initialize)`;
+  if (server.era === 'modern') return translate('servers.protocol.modern', { version: server.protocolVersion });
+  if (server.era === 'legacy') return translate('servers.protocol.legacy', { version: server.protocolVersion });
   return server.protocolVersion;
 }
 
@@ -13,10 +16,10 @@ export function protocolLabel(server: ServerState): string | undefined {
 export function eraExplanation(server: ServerState): string | undefined {
   if (server.status !== 'ready') return undefined;
   if (server.era === 'modern') {
-    return 'Negotiated with server/discover (the 2026-07-28 revision): stateless requests, input_required retries and subscriptions/listen.';
+    return translate('servers.protocol.modernExplained');
   }
   if (server.era === 'legacy') {
-    return 'Negotiated with the initialize handshake (revisions 2024-11-05 to 2025-11-25). Berth remembers this so the server is not probed again.';
+    return translate('servers.protocol.legacyExplained');
   }
   return undefined;
 }
@@ -30,7 +33,7 @@ export function capabilityChips(capabilities: Record<string, unknown> | undefine
     const extras: string[] = [];
     if (typeof value === 'object') {
       const flags = value as Record<string, unknown>;
-      if (flags.listChanged === true) extras.push('list changes');
+      if (flags.listChanged === true) extras.push(translate('servers.protocol.listChanges'));
       if (flags.subscribe === true) extras.push('subscribe');
     }
     chips.push(extras.length > 0 ? `${name} (${extras.join(', ')})` : name);

@@ -1,3 +1,5 @@
+import { translate } from '../../i18n/use-t';
+
 /** One line of the readable schema table; nested properties carry a greater depth. */
 export interface SchemaRow {
   /** Dotted path from the root, unique in the table (arrays add `[]`). */
@@ -58,10 +60,14 @@ function constraintsOf(schema: JsonSchema): string[] {
   if (typeof schema.exclusiveMinimum === 'number') out.push(`> ${schema.exclusiveMinimum}`);
   if (typeof schema.maximum === 'number') out.push(`≤ ${schema.maximum}`);
   if (typeof schema.exclusiveMaximum === 'number') out.push(`< ${schema.exclusiveMaximum}`);
-  if (typeof schema.minLength === 'number') out.push(`min ${schema.minLength} chars`);
-  if (typeof schema.maxLength === 'number') out.push(`max ${schema.maxLength} chars`);
-  if (typeof schema.minItems === 'number') out.push(`min ${schema.minItems} items`);
-  if (typeof schema.maxItems === 'number') out.push(`max ${schema.maxItems} items`);
+  if (typeof schema.minLength === 'number')
+    out.push(translate('servers.schema.minChars', { count: String(schema.minLength) }));
+  if (typeof schema.maxLength === 'number')
+    out.push(translate('servers.schema.maxChars', { count: String(schema.maxLength) }));
+  if (typeof schema.minItems === 'number')
+    out.push(translate('servers.schema.minItems', { count: String(schema.minItems) }));
+  if (typeof schema.maxItems === 'number')
+    out.push(translate('servers.schema.maxItems', { count: String(schema.maxItems) }));
   if (typeof schema.pattern === 'string') out.push(`pattern ${schema.pattern}`);
   return out;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeType, schemaRows } from './schema-model';
 import { SchemaTable } from './schema-table';
@@ -94,5 +94,12 @@ describe('<SchemaTable>', () => {
     expect(screen.getAllByText('필수').length).toBeGreaterThan(0);
     expect(screen.getByText('What to search for')).toBeTruthy();
     expect(screen.getByRole('button', { name: '원본 JSON' })).toBeTruthy();
+  });
+
+  it('words the constraints again when the language changes', async () => {
+    renderWithBerth(<SchemaTable schema={schema} label="Input" />);
+    expect(screen.getByText(/min 1 chars/)).toBeTruthy();
+    await act(() => activateLocale('ja'));
+    expect(screen.getByText(/最小 1 文字/)).toBeTruthy();
   });
 });

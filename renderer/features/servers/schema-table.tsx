@@ -6,7 +6,8 @@ import { useT } from '../../i18n/use-t';
 /** A tool's input schema as a properties table, with the raw JSON one click away. */
 export function SchemaTable({ schema, label }: { schema: Record<string, unknown>; label: string }) {
   const t = useT();
-  const rows = useMemo(() => schemaRows(schema), [schema]);
+  // t: the rows' constraints ("max 5 chars") are worded in the active language, again after a switch.
+  const rows = useMemo(() => schemaRows(schema), [schema, t]);
   const [raw, setRaw] = useState(false);
   return (
     <div className="schema">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK, ServerConfigSchema } from '../../../shared/domain';
 import { fail } from '../../../shared/result';
+import { activateLocale } from '../../i18n/i18n';
 import { serverState } from '../../test-support/fake-transport';
 import {
   buildServerInput,
@@ -141,6 +142,28 @@ describe('buildServerInput', () => {
       maxRestarts: 'Use at most 100 restarts',
       initialDelaySeconds: 'Use at least 0.1 seconds',
     });
+  });
+
+  it("says what is wrong in the person's language", async () => {
+    await activateLocale('ja');
+    const outcome = buildServerInput(
+      values({
+        requestSeconds: '120',
+        maxTotalSeconds: '60',
+        maxRestarts: 'two',
+        env: [
+          { id: newRowId(), key: '', value: 'x', secret: false },
+          { id: newRowId(), key: 'A', value: '1', secret: false },
+          { id: newRowId(), key: 'A', value: '2', secret: false },
+        ],
+      }),
+    );
+    expect(outcome.ok ? [] : Object.values(outcome.errors).sort()).toEqual([
+      'A は上で設定済みです',
+      'この変数に名前を付けるか、行を削除してください',
+      'リクエストのタイムアウトと同じ 120 秒以上にしてください',
+      '整数を入力してください',
+    ]);
   });
 
   it('prefills the example with server-everything through npx', () => {

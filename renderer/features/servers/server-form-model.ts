@@ -14,6 +14,8 @@ import {
   isSecretHeader,
 } from '../../../shared/domain';
 import type { Failure } from '../../../shared/result';
+import type { MessageId } from '../../i18n/message-ids';
+import { translate } from '../../i18n/use-t';
 import {
   OAUTH_PATH_TO_FIELD,
   emptyOAuthValues,
@@ -198,16 +200,30 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   const millis: Record<string, number> = {};
   for (const [field, path] of Object.entries(SECONDS_FIELDS)) {
     const value = parseNumber(values[field as keyof typeof SECONDS_FIELDS]);
-    if (!Number.isFinite(value)) errors[field] = 'Enter a number of seconds';
+    if (!Number.isFinite(value)) errors[field] = translate('servers.formError.seconds');
     millis[path] = Math.round(value * 1000);
   }
   const maxRestarts = parseNumber(values.maxRestarts);
-  if (!Number.isInteger(maxRestarts)) errors.maxRestarts = 'Enter a whole number';
-  checkOrder(errors, millis, 'maxTotalSeconds', 'timeouts.maxTotalMs', 'timeouts.requestMs', 'the request timeout');
-  checkOrder(errors, millis, 'maxDelaySeconds', 'restart.maxDelayMs', 'restart.initialDelayMs', 'the first delay');
+  if (!Number.isInteger(maxRestarts)) errors.maxRestarts = translate('servers.formError.wholeNumber');
+  checkOrder(
+    errors,
+    millis,
+    'maxTotalSeconds',
+    'timeouts.maxTotalMs',
+    'timeouts.requestMs',
+    'servers.formError.atLeastRequestTimeout',
+  );
+  checkOrder(
+    errors,
+    millis,
+    'maxDelaySeconds',
+    'restart.maxDelayMs',
+    'restart.initialDelayMs',
+    'servers.formError.atLeastFirstDelay',
+  );
   const logLevel = values.logLevel === '' ? undefined : values.logLevel;
   if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel))
-    errors.logLevel = 'Choose one of the listed levels';
+    errors.logLevel = translate('servers.formError.logLevel');
 
   const config: ServerConfigInput = {
     ...(base ?? {}),
@@ -271,7 +287,8 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
 interface KeyValueRules {
   /** Prefix of the rows' error keys (`env.<id>.key`, `header.<id>.key`). */
   errorKey: 'env' | 'header';
-  noun: string;
+  /** Said under a row with a value but no name. */
+  unnamed: MessageId;
   keySchema: z.ZodType<string>;
   /** HTTP header names are case-insensitive: "x-a" and "X-A" are the same header. */
   caseInsensitive: boolean;
@@ -281,14 +298,14 @@ interface KeyValueRules {
 
 const ENV_ROWS: KeyValueRules = {
   errorKey: 'env',
-  noun: 'variable',
+  unnamed: 'servers.formError.unnamedVariable',
   keySchema: EnvKeySchema,
   caseInsensitive: false,
   alwaysSecret: () => false,
 };
 const HEADER_ROWS: KeyValueRules = {
   errorKey: 'header',
-  noun: 'header',
+  unnamed: 'servers.formError.unnamedHeader',
   keySchema: HeaderNameSchema,
   caseInsensitive: true,
   alwaysSecret: (name) => ALWAYS_SECRET_HEADERS.has(name.toLowerCase()),
@@ -308,16 +325,16 @@ function keyValueRows(
     if (key === '' && row.value === '') continue;
     const keyError = `${rules.errorKey}.${row.id}.key`;
     if (key === '') {
-      errors[keyError] = `Give this ${rules.noun} a name, or remove the row`;
+      errors[keyError] = translate(rules.unnamed);
       continue;
     }
     const identity = rules.caseInsensitive ? key.toLowerCase() : key;
     const check = rules.keySchema.safeParse(key);
     if (!check.success) errors[keyError] = firstMessage(check.error);
-    else if (seen.has(identity)) errors[keyError] = `${key} is already set above`;
+    else if (seen.has(identity)) errors[keyError] = translate('servers.formError.duplicateKey', { key });
     const alwaysSecret = rules.alwaysSecret(key);
     if (!row.secret && !alwaysSecret && row.value === SECRET_MASK) {
-      errors[`${rules.errorKey}.${row.id}.value`] = 'This was a secret: type the value again to store it as plain text';
+      errors[`${rules.errorKey}.${row.id}.value`] = translate('servers.formError.secretRetype');
     }
     if (row.secret && !alwaysSecret) secret.push(key);
     seen.add(identity);
@@ -337,19 +354,13 @@ function checkOrder(
   field: string,
   path: string,
   lowerPath: string,
-  lowerName: string,
+  tooLow: MessageId,
 ): void {
   const value = millis[path];
   const lower = millis[lowerPath];
   if (errors[field] || value === undefined || lower === undefined || !Number.isFinite(value) || !Number.isFinite(lower))
     return;
-  if (value < lower) errors[field] = `Use at least ${secondsText(lower)}, the same as ${lowerName}`;
-}
-
-/** "1 second", "2.5 seconds". */
-function secondsText(ms: number): string {
-  const value = ms / 1000;
-  return `${value} second${value === 1 ? '' : 's'}`;
+  if (value < lower) errors[field] = translate(tooLow, { seconds: lower / 1000 });
 }
 
 function fieldForPath(path: string[], values: ServerFormValues): string {
@@ -378,18 +389,24 @@ function fieldForPath(path: string[], values: ServerFormValues): string {
 
 function messageForIssue(field: string, issue: z.core.$ZodIssue): string {
   if (field in SECONDS_FIELDS && (issue.code === 'too_small' || issue.code === 'too_big')) {
-    const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
-    return issue.code === 'too_small' ? `Use at least ${secondsText(bound)}` : `Use at most ${secondsText(bound)}`;
+    const seconds = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum) / 1000;
+    return translate(
+      issue.code === 'too_small' ? 'servers.formError.atLeastSeconds' : 'servers.formError.atMostSeconds',
+      {
+        seconds,
+      },
+    );
   }
   if (field === 'maxRestarts' && (issue.code === 'too_small' || issue.code === 'too_big')) {
-    if (issue.code === 'too_big') return `Use at most ${String(issue.maximum)} restarts`;
-    return 'Use 0 or more (0 turns automatic restarts off)';
+    if (issue.code === 'too_big')
+      return translate('servers.formError.atMostRestarts', { count: String(issue.maximum) });
+    return translate('servers.formError.restartsNotNegative');
   }
   return issue.message;
 }
 
 function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'This value is not valid';
+  return error.issues[0]?.message ?? translate('servers.formError.notValid');
 }
 
 /**

@@ -1,25 +1,30 @@
 import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
+import { formatNumber } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { translate } from '../../i18n/use-t';
 
 // What a task's state means in words, shared by the Tasks view and the tool
-// card (which is on the first screen: keep this module small and pure).
+// card (which is on the first screen: keep this module small and pure). The
+// words are the catalog's, worded as the components render (they use useT()).
+// The server's own words (statusMessage, progress messages, errors) stay as written.
 
 export type TaskTone = 'neutral' | 'accent' | 'warning' | 'danger' | 'success';
 
-/** The words for each status: plain, never the protocol's identifiers. */
-export const TASK_STATUS: Record<TaskStatus, { label: string; tone: TaskTone }> = {
-  working: { label: 'Working', tone: 'accent' },
-  input_required: { label: 'Needs your answer', tone: 'warning' },
-  completed: { label: 'Completed', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-  lost: { label: 'Lost', tone: 'danger' },
+/** The words for each status (a catalog id): plain, never the protocol's identifiers. */
+export const TASK_STATUS: Record<TaskStatus, { label: MessageId; tone: TaskTone }> = {
+  working: { label: 'tasks.status.working', tone: 'accent' },
+  input_required: { label: 'tasks.status.input_required', tone: 'warning' },
+  completed: { label: 'tasks.status.completed', tone: 'success' },
+  failed: { label: 'tasks.status.failed', tone: 'danger' },
+  cancelled: { label: 'tasks.status.cancelled', tone: 'neutral' },
+  lost: { label: 'tasks.status.lost', tone: 'danger' },
 };
 
 /** A lost task the server itself purged (or let expire) reads "Expired": nothing went wrong with its work. */
-export const TASK_EXPIRED = { label: 'Expired', tone: 'neutral' } as const;
+export const TASK_EXPIRED = { label: 'tasks.status.expired', tone: 'neutral' } as const;
 
-/** The chip of a task: its status in words, "Expired" for a task its server no longer knows. */
-export function taskChip(status: TaskStatus, expired: boolean | undefined): { label: string; tone: TaskTone } {
+/** The chip of a task: its status in words (`t(chip.label)`), "Expired" for a task its server no longer knows. */
+export function taskChip(status: TaskStatus, expired: boolean | undefined): { label: MessageId; tone: TaskTone } {
   return status === 'lost' && expired === true ? TASK_EXPIRED : TASK_STATUS[status];
 }
 
@@ -30,7 +35,7 @@ export function shownTaskStatus(status: TaskStatus, waitingFor: string | undefin
 
 /** What the task runs: the tool, or the kind of request a server asked Berth to run. */
 export function taskSubject(task: Pick<TaskRecord, 'kind' | 'tool'>): string {
-  if (task.kind === 'tool') return task.tool ?? 'tool call';
+  if (task.kind === 'tool') return task.tool ?? translate('tasks.row.toolCall');
   return task.kind;
 }
 
@@ -41,7 +46,7 @@ export function taskSubject(task: Pick<TaskRecord, 'kind' | 'tool'>): string {
  */
 export function shownStatusMessage(status: TaskStatus, statusMessage: string | undefined): string | undefined {
   if (statusMessage === undefined || statusMessage.trim() === '') return undefined;
-  return status === 'completed' ? `Last update: ${statusMessage}` : statusMessage;
+  return status === 'completed' ? translate('tasks.row.lastUpdate', { message: statusMessage }) : statusMessage;
 }
 
 /**
@@ -55,7 +60,7 @@ export function taskDetail(task: Pick<TaskRecord, 'status' | 'statusMessage' | '
   ].filter((part): part is string => part !== undefined && part.trim() !== '');
   const unique = parts.filter((part, index) => parts.indexOf(part) === index);
   if (unique.length > 0) return unique.join(' · ');
-  if (task.status === 'lost') return 'Berth can no longer reach this task.';
+  if (task.status === 'lost') return translate('tasks.row.unreachable');
   return undefined;
 }
 
@@ -63,7 +68,12 @@ export function taskDetail(task: Pick<TaskRecord, 'status' | 'statusMessage' | '
 export function progressText(progress: TaskRecord['progress']): string | undefined {
   if (progress === undefined) return undefined;
   if (progress.message !== undefined && progress.message !== '') return progress.message;
-  return progress.total !== undefined ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
+  return progress.total !== undefined
+    ? translate('tasks.row.progressOf', {
+        progress: formatNumber(progress.progress),
+        total: formatNumber(progress.total),
+      })
+    : formatNumber(progress.progress);
 }
 
 /** How long ago, as the unit and count a message words ("tasks.row.age"): under 5 s is "now". */

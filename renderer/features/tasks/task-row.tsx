@@ -1,12 +1,12 @@
 import clsx from 'clsx';
 import { memo, useState, type ReactNode } from 'react';
-import { isTerminalTaskStatus, type TaskRecord, type TaskStatus } from '../../../shared/domain/task';
+import { isTerminalTaskStatus, type TaskRecord } from '../../../shared/domain/task';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../../ui/icons';
 import { useAnswerTarget } from './answer-target';
 import { ageParts, progressText, shownTaskStatus, taskChip, taskDetail, taskSubject } from './task-model';
-import { formatDateTime, formatNumber } from '../../i18n/format';
+import { formatDateTime } from '../../i18n/format';
 import { useT, type Translate } from '../../i18n/use-t';
 import { Row } from '../../ui/list';
 
@@ -30,19 +30,6 @@ function origin(
 }
 
 /** The status chip's words: the status, or "Expired" for a task lost because it expired. */
-function chipWords(t: Translate, status: TaskStatus, expired: boolean | undefined): string {
-  return t(`tasks.status.${status === 'lost' && expired === true ? 'expired' : status}`);
-}
-
-/** The server's progress message as it wrote it, else "3 of 10" (or "3" without a total). */
-function progressWords(t: Translate, progress: TaskRecord['progress']): string | undefined {
-  if (progress === undefined || (progress.message !== undefined && progress.message !== '')) {
-    return progressText(progress);
-  }
-  return progress.total !== undefined
-    ? t('tasks.row.progressOf', { progress: formatNumber(progress.progress), total: formatNumber(progress.total) })
-    : formatNumber(progress.progress);
-}
 
 /** One task: what runs where, its status in words, the server's message and progress, and what the person can do about it. */
 export const TaskRow = memo(function TaskRow({
@@ -66,7 +53,8 @@ export const TaskRow = memo(function TaskRow({
   const status = shownTaskStatus(task.status, answerId);
   const subject = taskSubject(task);
   const detail = taskDetail(task);
-  const progress = progressWords(t, task.progress);
+  const progress = progressText(task.progress);
+  const chip = taskChip(status, task.expired);
   const age = (ms: number) => t('tasks.row.age', ageParts(ms));
   const fraction =
     task.progress?.total !== undefined && task.progress.total > 0
@@ -105,7 +93,7 @@ export const TaskRow = memo(function TaskRow({
             </span>
             <span className={clsx('task-subject', task.kind !== 'tool' && 'task-subject-request')}>{subject}</span>
           </span>
-          <Chip tone={taskChip(status, task.expired).tone}>{chipWords(t, status, task.expired)}</Chip>
+          <Chip tone={chip.tone}>{t(chip.label)}</Chip>
         </div>
         {detail !== undefined ? (
           <p

@@ -6,7 +6,8 @@ import type { TaskRecord } from '../../../shared/domain/task';
 import { fail, ok } from '../../../shared/result';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
-import { ageParts, taskDetail } from './task-model';
+import { ageParts, progressText, taskChip, taskDetail, taskSubject } from './task-model';
+import { activateLocale } from '../../i18n/i18n';
 import { translate } from '../../i18n/use-t';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
@@ -287,5 +288,16 @@ describe('task model', () => {
       'Last update: Generating report...',
     );
     expect(taskDetail({ status: 'working', statusMessage: 'Generating report...' })).toBe('Generating report...');
+  });
+
+  it('words its own sentences, chips and the subject in the active language, the server’s message as written', async () => {
+    await activateLocale('zh-TW');
+    expect(taskDetail({ status: 'lost' })).toBe('Berth 已無法存取此任務。');
+    expect(taskDetail({ status: 'completed', statusMessage: 'Generating report...' })).toBe(
+      '最後更新：Generating report...',
+    );
+    expect(translate(taskChip('lost', true).label)).toBe('已過期');
+    expect(taskSubject({ kind: 'tool' })).toBe('工具呼叫');
+    expect(progressText({ progress: 1200, total: 5000 })).toBe('1,200 / 5,000');
   });
 });
