@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskStatusSchema } from './task';
+import { HostMessageSchema } from './host-message';
 import { TOOL_SEARCH_MODES } from './tool-search';
 import { REASONING_LEVELS } from './reasoning';
 
@@ -322,7 +323,13 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
    * Something the person should know about this turn: the model cannot use tools, so the reply has none; or it takes no images, so they were left out. It comes
    * before the reply's text; text streamed before it (a model that refused tools mid-reply) is dropped.
    */
-  z.object({ type: z.literal('turn-notice'), ...base, message: z.string() }),
+  z.object({
+    type: z.literal('turn-notice'),
+    ...base,
+    message: z.string(),
+    /** The notice as a code (chat-notice.*), for the renderer to word in the person's language; `message` is its English. */
+    hostMessage: HostMessageSchema.optional(),
+  }),
   /** Coalesced: several tokens per event, at most ~30 events per second per conversation. */
   z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
   /** The model's reasoning as it streams, coalesced like text; `redacted`: the provider hid a block. */
@@ -381,6 +388,13 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   /** `stopReason` is the API's, or `stopped` when the person pressed stop. `usage`: the turn's model requests summed (absent when none answered). */
   z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string(), usage: ChatUsageSchema.optional() }),
   /** `contextFull`: the request did not fit the model's window (refused, or the conversation is set to ask): the chat offers Compact and retry. */
-  z.object({ type: z.literal('turn-failed'), ...base, message: z.string(), contextFull: z.literal(true).optional() }),
+  z.object({
+    type: z.literal('turn-failed'),
+    ...base,
+    message: z.string(),
+    /** The failure as a code (chat-error.*), for the renderer to word in the person's language; `message` is its English. */
+    hostMessage: HostMessageSchema.optional(),
+    contextFull: z.literal(true).optional(),
+  }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

@@ -13,6 +13,7 @@ import { usageSummary } from './usage-line';
 import { missingKeyReason } from './model-readiness';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { HostMessageText } from '../../i18n/host-message';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
@@ -161,9 +162,11 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         </div>
       ) : null}
       {live?.notices?.map((notice) => (
-        <div key={notice} className="banner banner-warning compact" role="note">
+        <div key={notice.message} className="banner banner-warning compact" role="note">
           <WarningIcon />
-          <span className="banner-text">{notice}</span>
+          <span className="banner-text">
+            <HostMessageText message={notice.hostMessage} fallback={notice.message} />
+          </span>
         </div>
       ))}
       {conversation.messages.length === 0 && !running ? (

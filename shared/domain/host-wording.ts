@@ -1,0 +1,31 @@
+import type { HostMessage } from './host-message';
+
+/** The parameters of each code of a family of host messages: facts only (a model id, seconds, a status). */
+export type FamilyParams = Record<string, Record<string, string | number>>;
+
+/** A code of a family with its parameters, typed together. */
+export type Wording<M extends FamilyParams> = {
+  [C in keyof M & string]: { code: C; params: M[C] };
+}[keyof M & string];
+
+/** The English of each code, made from the same parameters the renderer words the code with. */
+export type EnglishOf<M extends FamilyParams> = { [C in keyof M & string]: (params: M[C]) => string };
+
+/** A host message as the host sends it: its English (`text`, what a model is told and the fallback) and its code. */
+export interface Worded {
+  text: string;
+  message: HostMessage;
+}
+
+/**
+ * The one place a family's codes meet their English: `words(code, params)` gives both from the same facts,
+ * so the English and what the renderer shows for the code never drift apart.
+ */
+export function familyWords<M extends FamilyParams>(
+  english: EnglishOf<M>,
+): <C extends keyof M & string>(code: C, params: M[C]) => Worded {
+  return (code, params) => ({
+    text: english[code](params),
+    message: Object.keys(params).length === 0 ? { code } : { code, params },
+  });
+}
