@@ -8,6 +8,7 @@ import { LlmError } from '../providers/llm-provider';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runHostTool } from './host-tools/run-host-tool';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { HostToolDeps } from './host-tools/run-host-tool';
 
 // One tool call of a chat turn, from the model's tool_use to the result the
@@ -28,7 +29,8 @@ export interface ToolCallGateRequest {
 /** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
 /** `byHost`: nobody said no; Berth withdrew the question (quitting, window closed, server gone) and `reason` says why. */
 export type ToolCallGateAnswer =
-  { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string; byHost?: true };
+  | { allow: true; input: Record<string, unknown> }
+  | { allow: false; reason?: string; reasonMessage?: HostMessage; byHost?: true };
 
 /** Decides whether a tool call may run (the consent broker). */
 export interface ToolCallGate {
@@ -185,7 +187,11 @@ export async function runToolCall(
   }
   if (!approval.allow) {
     const reason = approval.reason?.trim();
-    const denied = { ...(reason ? { reason } : {}), ...(approval.byHost === true ? { byHost: true as const } : {}) };
+    const denied = {
+      ...(reason ? { reason } : {}),
+      ...(reason && approval.reasonMessage !== undefined ? { reasonMessage: approval.reasonMessage } : {}),
+      ...(approval.byHost === true ? { byHost: true as const } : {}),
+    };
     return finish({ type: 'tool_result', toolUseId: use.id, content: [], isError: true, denied });
   }
 

@@ -22,6 +22,7 @@ import type ui from './locales/en/ui.json';
 import type serverStart from './locales/en/server-start.json';
 import type chatError from './locales/en/chat-error.json';
 import type chatNotice from './locales/en/chat-notice.json';
+import type withdrawal from './locales/en/withdrawal.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -46,7 +47,8 @@ export type MessageId =
   | keyof typeof ui
   | keyof typeof serverStart
   | keyof typeof chatError
-  | keyof typeof chatNotice;
+  | keyof typeof chatNotice
+  | keyof typeof withdrawal;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -72,4 +74,5 @@ export const CATALOG_FILES = [
   'server-start',
   'chat-error',
   'chat-notice',
+  'withdrawal',
 ] as const;

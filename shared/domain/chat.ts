@@ -92,7 +92,14 @@ export const ChatToolResultBlockSchema = z.object({
    * the question before they answered (`byHost`: Berth quit, its window closed, the server went away; `reason` says which).
    * The model is told which it was.
    */
-  denied: z.object({ reason: z.string().optional(), byHost: z.literal(true).optional() }).optional(),
+  denied: z
+    .object({
+      reason: z.string().optional(),
+      /** Berth's reason as a code (withdrawal.*), for the person's language; `reason` is its English, what the model is told. */
+      reasonMessage: HostMessageSchema.optional(),
+      byHost: z.literal(true).optional(),
+    })
+    .optional(),
   /** The arguments actually sent, when the person edited them before approving. */
   sentInput: z.record(z.string(), z.unknown()).optional(),
   /** The person stopped the call (Stop) before it had a result: the card says so, also after a reload. */

@@ -12,6 +12,9 @@ import { mockElementSizes } from '../../test-support/element-sizes';
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { forgetScrollPositions } from './scroll-memory';
+import ToolResultNote from './tool-result-note';
+import { withdrawal } from '../../../shared/domain/withdrawal';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 // What the host says in the chat (a turn's failure, a notice) reads in the person's language, the facts in place;
 // a code the catalog lacks (a newer host) reads as the host's English.
@@ -134,5 +137,25 @@ describe("the chat's host messages in the person's language", () => {
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Something English went wrong.');
     expect(screen.getByText('A newer host says this.')).toBeTruthy();
+  });
+
+  it('a call Berth withdrew reads its reason in Korean, the server named as written', async () => {
+    await activateLocale('ko');
+    const { text, message } = withdrawal('withdrawal.server-disconnected', { server: 'everything' });
+    const { container } = renderWithBerth(
+      <ToolResultNote
+        result={{
+          type: 'tool_result',
+          toolUseId: 'tu1',
+          content: [],
+          isError: true,
+          denied: { reason: text, reasonMessage: message, byHost: true },
+        }}
+        taskCancelled={false}
+      />,
+    );
+    expect(container.textContent).toBe(
+      '응답하기 전에 취소됨: 서버 “everything” 연결이 끊어짐. 실행되지 않았으며 모델에 알렸습니다.',
+    );
   });
 });
