@@ -121,4 +121,47 @@ describe('ChatEngine: what it tells the person carries a code', () => {
     });
     expect(world.log.of('turn-failed').at(-1)?.hostMessage?.code).toBe('chat-error.context-full-ask');
   });
+
+  it('a tool result Berth wrote carries its code; a host failure keeps the code it came with; a plain error has none', async () => {
+    const coded = Object.assign(new Error("tools/call on server 'notes' did not answer within 30 s"), {
+      hostMessage: { code: 'host-error.timeout', params: { server: 'notes', seconds: 30 } },
+    });
+    const failures = [coded, new Error('something the SDK threw')];
+    fake.script([
+      { toolUses: [{ name: 'gone__tool', input: {} }] },
+      { toolUses: [{ name: 'notes__save', input: {} }] },
+      { toolUses: [{ name: 'notes__save', input: {} }] },
+      { text: 'Done.' },
+    ]);
+    const conversation = await world.store.create({ model: MODEL });
+    const chat = engine({
+      runner: {
+        callTool: async () => {
+          throw failures.shift();
+        },
+      },
+    });
+    await (
+      await chat.send(conversation.id, 'Save it')
+    ).done;
+    const results = (await world.store.get(conversation.id)).messages
+      .flatMap((message) => message.content)
+      .filter((block) => block.type === 'tool_result');
+    expect(results.map((result) => [result.content, result.outcomeMessage])).toEqual([
+      [
+        [
+          {
+            type: 'text',
+            text: 'There is no tool named "gone__tool" in this conversation. Use only the tools offered.',
+          },
+        ],
+        { code: 'tool-outcome.no-such-tool', params: { name: 'gone__tool' } },
+      ],
+      [
+        [{ type: 'text', text: "tools/call on server 'notes' did not answer within 30 s" }],
+        { code: 'host-error.timeout', params: { server: 'notes', seconds: 30 } },
+      ],
+      [[{ type: 'text', text: 'something the SDK threw' }], undefined],
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { chatError, type ChatErrorMessages } from '../../shared/domain/chat-erro
 import { chatNotice, type ChatNoticeMessages } from '../../shared/domain/chat-notice';
 import type { Worded } from '../../shared/domain/host-wording';
 import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdrawal';
+import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -95,6 +96,11 @@ const WITHDRAWALS: { [C in keyof WithdrawalMessages]: WithdrawalMessages[C] } = 
   'withdrawal.call-finished': {},
 };
 
+const TOOL_OUTCOMES: { [C in keyof ToolOutcomeMessages]: ToolOutcomeMessages[C] } = {
+  'tool-outcome.no-such-tool': { name: 'gone__tool' },
+  'tool-outcome.could-not-ask': { detail: d },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -105,7 +111,11 @@ const ALL = [
   ...samples(CHAT_ERRORS, chatError as (code: string, params: never) => Worded),
   ...samples(CHAT_NOTICES, chatNotice as (code: string, params: never) => Worded),
   ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
+  ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
 ];
+
+/** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */
+const toThePerson = (text: string): string => text.replace('ask the user', 'ask you');
 
 /** The words without quote marks (straight or typographic) and a sentence's leading space. */
 const plain = (text: string): string => text.replace(/['‘’“”"]/g, '').trim();
@@ -116,6 +126,6 @@ afterAll(() => activateLocale('en'));
 describe("the English catalog says what the host's English says", () => {
   it.each(ALL.map((worded) => [worded.message.code, worded] as const))('%s', (_, { text, message }) => {
     const worded = hostText(message, '(no words in the catalog)');
-    expect(plain(worded)).toBe(plain(text));
+    expect(plain(worded)).toBe(plain(toThePerson(text)));
   });
 });

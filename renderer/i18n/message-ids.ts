@@ -23,6 +23,7 @@ import type serverStart from './locales/en/server-start.json';
 import type chatError from './locales/en/chat-error.json';
 import type chatNotice from './locales/en/chat-notice.json';
 import type withdrawal from './locales/en/withdrawal.json';
+import type toolOutcome from './locales/en/tool-outcome.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -48,7 +49,8 @@ export type MessageId =
   | keyof typeof serverStart
   | keyof typeof chatError
   | keyof typeof chatNotice
-  | keyof typeof withdrawal;
+  | keyof typeof withdrawal
+  | keyof typeof toolOutcome;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -75,4 +77,5 @@ export const CATALOG_FILES = [
   'chat-error',
   'chat-notice',
   'withdrawal',
+  'tool-outcome',
 ] as const;

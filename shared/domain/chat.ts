@@ -136,6 +136,11 @@ export const ChatToolResultBlockSchema = z.object({
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
   hostSummary: z.string().max(1000).optional(),
   /**
+   * Berth wrote `content` (the call could not run, or failed in the host: tool-outcome.*, or a host failure's code):
+   * its text as a code for the person's language; the content stays the English the model reads.
+   */
+  outcomeMessage: HostMessageSchema.optional(),
+  /**
    * A load_tools call's result: the tools (toolKeys) it loaded. With a provider that loads tools itself (Anthropic's
    * deferred tools), each request carries a tool_reference to them in this result, where the API puts their definitions.
    */

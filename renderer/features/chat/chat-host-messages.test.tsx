@@ -14,6 +14,7 @@ import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { forgetScrollPositions } from './scroll-memory';
 import ToolResultNote from './tool-result-note';
 import { withdrawal } from '../../../shared/domain/withdrawal';
+import { toolOutcome } from '../../../shared/domain/tool-outcome';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 
 // What the host says in the chat (a turn's failure, a notice) reads in the person's language, the facts in place;
@@ -54,7 +55,7 @@ const CONVERSATION: Conversation = {
 };
 
 /** The App as a person whose Language setting is `language` sees it (LocaleSync follows the setting). */
-function mount(language: SettingsView['language'] = 'zh-CN') {
+function mount(language: SettingsView['language'] = 'zh-CN', messages: ChatMessage[] = MESSAGES) {
   return renderAppWithBerth({
     handlers: {
       'app.info': () =>
@@ -69,7 +70,7 @@ function mount(language: SettingsView['language'] = 'zh-CN') {
       'elicitation.awaiting': () => ok([]),
       'chat.list': () =>
         ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 1 }]),
-      'chat.get': () => ok(CONVERSATION),
+      'chat.get': () => ok({ ...CONVERSATION, messages }),
       'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     },
     prepare: (store) => store.getState().showView('chat'),
@@ -156,6 +157,38 @@ describe("the chat's host messages in the person's language", () => {
     );
     expect(container.textContent).toBe(
       '응답하기 전에 취소됨: 서버 “everything” 연결이 끊어짐. 실행되지 않았으며 모델에 알렸습니다.',
+    );
+  });
+
+  it('a call Berth could not run is headed as Berth’s words, in Japanese, the tool’s name as the model wrote it', async () => {
+    await activateLocale('ja');
+    const { text, message } = toolOutcome('tool-outcome.no-such-tool', { name: 'gone__tool' });
+    mount('ja', [
+      ...MESSAGES,
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 2,
+        content: [{ type: 'tool_use', id: 'tu1', server: '', tool: 'gone__tool', apiName: 'gone__tool', input: {} }],
+      },
+      {
+        id: 'r1',
+        role: 'user',
+        createdAt: 3,
+        content: [
+          {
+            type: 'tool_result',
+            toolUseId: 'tu1',
+            content: [{ type: 'text', text }],
+            isError: true,
+            outcomeMessage: message,
+          },
+        ],
+      },
+    ]);
+    const outcome = await screen.findByTestId('host-outcome');
+    expect(outcome.textContent).toBe(
+      'Berth はこの呼び出しを実行できませんでしたこの会話には「gone__tool」という名前のツールはありません。提供されたツールだけを使ってください。',
     );
   });
 });
