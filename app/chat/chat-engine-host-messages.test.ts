@@ -164,4 +164,22 @@ describe('ChatEngine: what it tells the person carries a code', () => {
       [[{ type: 'text', text: 'something the SDK threw' }], undefined],
     ]);
   });
+
+  it('too many tools: turn-started carries the warning with the count and the limit as numbers', async () => {
+    fake.script([{ text: 'Fine.' }]);
+    const conversation = await world.store.create({ model: MODEL });
+    const chat = engine({
+      tools: () => [offeredTool('notes', 'save'), offeredTool('notes', 'list'), offeredTool('web', 'search')],
+      toolCountWarningAt: 2,
+    });
+    await (
+      await chat.send(conversation.id, 'Hi')
+    ).done;
+    const [started] = world.log.of('turn-started');
+    expect(started?.toolCountWarningMessage).toEqual({
+      code: 'chat-notice.too-many-tools',
+      params: { count: 3, countAt: 2 },
+    });
+    expect(started?.toolCountWarning).toMatch(/^3 tools are offered to the model\. Above about 2 it picks/);
+  });
 });

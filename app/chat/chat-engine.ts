@@ -139,6 +139,7 @@ export interface TurnHandle {
 export interface OfferedTools {
   tools: NamedToolRef[];
   toolCountWarning?: string;
+  toolCountWarningMessage?: HostMessage;
 }
 
 /** Every tool of the ready servers for one conversation, switched on or off (the shape of the `chat.tools` answer). */
@@ -282,8 +283,12 @@ export class ChatEngine {
   /** What the model would be offered in this conversation right now. */
   async offeredTools(conversationId: string): Promise<OfferedTools> {
     const conversation = await this.options.store.get(conversationId);
-    const { names, warning } = this.toolsFor(conversation);
-    return { tools: names.entries(), ...(warning !== undefined ? { toolCountWarning: warning } : {}) };
+    const { names, warning, warningMessage } = this.toolsFor(conversation);
+    return {
+      tools: names.entries(),
+      ...(warning !== undefined ? { toolCountWarning: warning } : {}),
+      ...(warningMessage !== undefined ? { toolCountWarningMessage: warningMessage } : {}),
+    };
   }
 
   /** How full the model's window is for this conversation's next request (the header's meter). */
@@ -372,7 +377,7 @@ export class ChatEngine {
       settle({ status: 'failed', message: errorMessage(error) });
       throw error;
     }
-    const { definitions, toolCount, warning } = this.toolsFor(conversation);
+    const { definitions, toolCount, warning, warningMessage } = this.toolsFor(conversation);
     const { turnId } = turn;
     this.pump.emit({
       type: 'turn-started',
@@ -381,6 +386,7 @@ export class ChatEngine {
       model: conversation.model,
       toolCount,
       ...(warning !== undefined ? { toolCountWarning: warning } : {}),
+      ...(warningMessage !== undefined ? { toolCountWarningMessage: warningMessage } : {}),
     });
     if (definitions.length > 0 && this.options.takesTools?.(conversation.model) === false)
       this.goWithoutTools(turn, conversation.model);

@@ -320,6 +320,7 @@ export class ChatService {
       tools,
       offeredCount: offered.tools.length,
       ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}),
+      ...(offered.toolCountWarningMessage !== undefined ? { warningMessage: offered.toolCountWarningMessage } : {}),
       toolSearch,
     };
   }

@@ -79,6 +79,17 @@ const CHAT_NOTICES: { [C in keyof ChatNoticeMessages]: ChatNoticeMessages[C] } =
   'chat-notice.compacted': { before: 181234, messages: 12, model: 'Claude', after: 40210 },
   'chat-notice.dropped': { before: 181234, messages: 12, model: 'Claude', after: 40210 },
   'chat-notice.own-compaction': { detail: d },
+  'chat-notice.too-many-tools': { count: 64, countAt: 40 },
+  'chat-notice.tools-too-large': { tokens: 52000, charsPerToken: 4, percent: 26, window: 200000, sharePercent: 25 },
+  'chat-notice.tools-too-many-and-large': {
+    count: 64,
+    countAt: 40,
+    tokens: 52000,
+    charsPerToken: 4,
+    percent: 26,
+    window: 200000,
+    sharePercent: 25,
+  },
 };
 const WITHDRAWALS: { [C in keyof WithdrawalMessages]: WithdrawalMessages[C] } = {
   'withdrawal.berth-quit': {},

@@ -97,6 +97,9 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       model: event.model,
       toolCount: event.toolCount,
       ...(event.toolCountWarning !== undefined ? { toolCountWarning: event.toolCountWarning } : {}),
+      ...(event.toolCountWarningMessage !== undefined
+        ? { toolCountWarningMessage: event.toolCountWarningMessage }
+        : {}),
       draft: '',
       toolCalls: {},
     };

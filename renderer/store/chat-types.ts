@@ -54,6 +54,8 @@ export interface LiveTurn {
   model?: string;
   toolCount?: number;
   toolCountWarning?: string;
+  /** The warning as a code, worded in the person's language (`turn-started.toolCountWarningMessage`). */
+  toolCountWarningMessage?: HostMessage;
   /** What the person should know about this turn (`turn-notice`: the model cannot use tools, or take images), in order, each once; stays after the turn ends. */
   notices?: LiveNotice[];
   /** Text streamed since the last saved assistant message: the reply being written. */

@@ -330,6 +330,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     model: z.string(),
     toolCount: z.number().int(),
     toolCountWarning: z.string().optional(),
+    /** The warning as a code (chat-notice.*), for the person's language; `toolCountWarning` is its English. */
+    toolCountWarningMessage: HostMessageSchema.optional(),
   }),
   /**
    * Something the person should know about this turn: the model cannot use tools, so the reply has none; or it takes no images, so they were left out. It comes

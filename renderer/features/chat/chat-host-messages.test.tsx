@@ -191,4 +191,25 @@ describe("the chat's host messages in the person's language", () => {
       'Berth はこの呼び出しを実行できませんでしたこの会話には「gone__tool」という名前のツールはありません。提供されたツールだけを使ってください。',
     );
   });
+
+  it('the too-many-tools warning of a running turn reads in Traditional Chinese', async () => {
+    await activateLocale('zh-TW');
+    const { transport } = mount('zh-TW');
+    await screen.findByText('Hi');
+    const warning = chatNotice('chat-notice.too-many-tools', { count: 64, countAt: 40 });
+    act(() => {
+      transport.emit('chat.event', {
+        type: 'turn-started',
+        ...base,
+        model: 'claude-a',
+        toolCount: 64,
+        toolCountWarning: warning.text,
+        toolCountWarningMessage: warning.message,
+      });
+    });
+    const note = await screen.findByText((_, element) => element?.classList.contains('banner-text') === true);
+    expect(note.textContent).toBe(
+      '向模型提供了 64 個工具。超過約 40 個時，模型選擇工具的可靠性會下降，每次請求的成本也更高：請關閉此對話不需要的伺服器或工具，或將「工具搜尋」設為「一律開啟」（工具選單）。',
+    );
+  });
 });

@@ -155,7 +155,9 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       {live?.toolCountWarning && running ? (
         <div className="banner banner-warning compact" role="note">
           <WarningIcon />
-          <span className="banner-text">{live.toolCountWarning}</span>
+          <span className="banner-text">
+            <HostMessageText message={live.toolCountWarningMessage} fallback={live.toolCountWarning} />
+          </span>
           <Button size="sm" onClick={() => setToolsOpen(true)}>
             {t('chat.view.chooseTools')}
           </Button>
