@@ -188,7 +188,7 @@ describe("the chat's host messages in the person's language", () => {
     ]);
     const outcome = await screen.findByTestId('host-outcome');
     expect(outcome.textContent).toBe(
-      'Berth はこの呼び出しを実行できませんでしたこの会話には「gone__tool」という名前のツールはありません。提供されたツールだけを使ってください。',
+      'Berth はこの呼び出しを完了できませんでしたこの会話には「gone__tool」という名前のツールはありません。提供されたツールだけを使ってください。',
     );
   });
 
