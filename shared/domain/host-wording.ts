@@ -26,6 +26,21 @@ export function familyWords<M extends FamilyParams>(
 ): <C extends keyof M & string>(code: C, params: M[C]) => Worded {
   return (code, params) => ({
     text: english[code](params),
-    message: Object.keys(params).length === 0 ? { code } : { code, params },
+    message: Object.keys(params).length === 0 ? { code } : { code, params: withinLimits(params) },
   });
+}
+
+/** The longest string param HostMessageSchema takes: a saved conversation holding a longer one would not load. */
+export const MAX_PARAM_CHARS = 8_000;
+
+// A fact longer than a message can hold (a server's whole stack trace as `detail`) is cut; the English keeps it whole.
+function withinLimits(params: Record<string, string | number>): Record<string, string | number> {
+  const long = Object.values(params).some((value) => typeof value === 'string' && value.length > MAX_PARAM_CHARS);
+  if (!long) return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && value.length > MAX_PARAM_CHARS ? `${value.slice(0, MAX_PARAM_CHARS - 1)}…` : value,
+    ]),
+  );
 }
