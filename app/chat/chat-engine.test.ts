@@ -405,6 +405,7 @@ describe('ChatEngine with the fake Messages API', () => {
       expect(outcome).toEqual({
         status: 'failed',
         message: expect.stringMatching(/still calling tools after 3 rounds/),
+        hostMessage: { code: 'chat-error.too-many-rounds', params: { rounds: 3 } },
       });
       expect(looping.requests).toHaveLength(3);
       expect(log.of('turn-failed')).toHaveLength(1);
@@ -423,7 +424,14 @@ describe('ChatEngine with the fake Messages API', () => {
     const conversation = await store.create({ model: MODEL });
     const chat = engine();
     const failed = await (await chat.send(conversation.id, 'question one')).done;
-    expect(failed).toEqual({ status: 'failed', message: expect.stringMatching(/^The API is overloaded right now/) });
+    expect(failed).toEqual({
+      status: 'failed',
+      message: 'The API is overloaded right now (529: Overloaded). Wait a moment, then retry.',
+      hostMessage: {
+        code: 'chat-error.api-overloaded',
+        params: { status: 529, detail: 'Overloaded', retryAfter: 0 },
+      },
+    });
     expect((await store.get(conversation.id)).messages).toHaveLength(1);
 
     expect(await (await chat.retry(conversation.id)).done).toMatchObject({ status: 'finished' });

@@ -42,6 +42,11 @@ import { errorMessage } from '../../shared/error-message';
 import { capRecordFor, RequestCapping } from './results/request-capping';
 import { resultLimitTokens } from './results/result-cap';
 import { ThinkingClock } from './thinking-clock';
+import { chatError } from '../../shared/domain/chat-error';
+import { chatNotice } from '../../shared/domain/chat-notice';
+import type { HostMessage } from '../../shared/domain/host-message';
+import type { Worded } from '../../shared/domain/host-wording';
+import { failureOf, providerDetail } from './turn-failure';
 
 export type { AvailableTool } from './api-messages';
 export { CANCELLED_BY_USER } from './tool-call-run';
@@ -122,7 +127,7 @@ export interface ChatApps {
 export type TurnOutcome =
   | { status: 'finished'; stopReason: string }
   | { status: 'stopped' }
-  | { status: 'failed'; message: string; contextFull?: true };
+  | { status: 'failed'; message: string; hostMessage?: HostMessage; contextFull?: true };
 
 export interface TurnHandle {
   turnId: string;
@@ -134,6 +139,7 @@ export interface TurnHandle {
 export interface OfferedTools {
   tools: NamedToolRef[];
   toolCountWarning?: string;
+  toolCountWarningMessage?: HostMessage;
 }
 
 /** Every tool of the ready servers for one conversation, switched on or off (the shape of the `chat.tools` answer). */
@@ -163,11 +169,6 @@ interface ActiveTurn {
   forceCompact?: boolean;
   /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
   refusal?: string;
-}
-
-/** Why a reply comes without tools, in words that say what to do about it. */
-export function noToolsNotice(modelName: string): string {
-  return `${modelName} cannot use tools, so this reply has none. Pick another model in the message box to use tools.`;
 }
 
 export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
@@ -282,8 +283,12 @@ export class ChatEngine {
   /** What the model would be offered in this conversation right now. */
   async offeredTools(conversationId: string): Promise<OfferedTools> {
     const conversation = await this.options.store.get(conversationId);
-    const { names, warning } = this.toolsFor(conversation);
-    return { tools: names.entries(), ...(warning !== undefined ? { toolCountWarning: warning } : {}) };
+    const { names, warning, warningMessage } = this.toolsFor(conversation);
+    return {
+      tools: names.entries(),
+      ...(warning !== undefined ? { toolCountWarning: warning } : {}),
+      ...(warningMessage !== undefined ? { toolCountWarningMessage: warningMessage } : {}),
+    };
   }
 
   /** How full the model's window is for this conversation's next request (the header's meter). */
@@ -372,7 +377,7 @@ export class ChatEngine {
       settle({ status: 'failed', message: errorMessage(error) });
       throw error;
     }
-    const { definitions, toolCount, warning } = this.toolsFor(conversation);
+    const { definitions, toolCount, warning, warningMessage } = this.toolsFor(conversation);
     const { turnId } = turn;
     this.pump.emit({
       type: 'turn-started',
@@ -381,11 +386,12 @@ export class ChatEngine {
       model: conversation.model,
       toolCount,
       ...(warning !== undefined ? { toolCountWarning: warning } : {}),
+      ...(warningMessage !== undefined ? { toolCountWarningMessage: warningMessage } : {}),
     });
     if (definitions.length > 0 && this.options.takesTools?.(conversation.model) === false)
       this.goWithoutTools(turn, conversation.model);
     for (const message of saved) this.pump.emit({ type: 'message-saved', conversationId, turnId, message });
-    this.run(turn).then(settle, (error: unknown) => settle({ status: 'failed', message: errorMessage(error) }));
+    this.run(turn).then(settle, (error: unknown) => settle({ status: 'failed', ...failureOf(error) }));
     return { turnId, done };
   }
 
@@ -413,9 +419,7 @@ export class ChatEngine {
     try {
       outcome = await this.loop(turn);
     } catch (error) {
-      outcome = turn.controller.signal.aborted
-        ? { status: 'stopped' }
-        : { status: 'failed', message: errorMessage(error) };
+      outcome = turn.controller.signal.aborted ? { status: 'stopped' } : { status: 'failed', ...failureOf(error) };
     }
     const { conversationId, turnId } = turn;
     if (outcome.status === 'failed')
@@ -424,6 +428,7 @@ export class ChatEngine {
         conversationId,
         turnId,
         message: outcome.message,
+        ...(outcome.hostMessage !== undefined ? { hostMessage: outcome.hostMessage } : {}),
         ...(outcome.contextFull === true ? { contextFull: true } : {}),
       });
     else {
@@ -522,7 +527,7 @@ export class ChatEngine {
           build,
           force: turn.forceCompact === true,
           signal,
-          notify: (message) => this.pump.emit({ type: 'turn-notice', conversationId, turnId, message }),
+          notify: (notice) => this.notice(turn, notice),
           onUsage: (usage) => {
             turn.usages.push(usage);
             turn.unsavedUsages.push(usage);
@@ -532,7 +537,7 @@ export class ChatEngine {
         if (signal.aborted) return { status: 'stopped' };
         if (error instanceof ContextFullError) {
           const message = turn.refusal === undefined ? error.message : `${turn.refusal} ${error.message}`;
-          return { status: 'failed', message, contextFull: true };
+          return { status: 'failed', message, hostMessage: error.hostMessage, contextFull: true };
         }
         throw error;
       }
@@ -557,12 +562,7 @@ export class ChatEngine {
           const cut = activeCut(conversation);
           if (cut?.api !== undefined)
             await this.options.store.updateSettings(conversationId, { contextCut: ownCut(cut) });
-          this.pump.emit({
-            type: 'turn-notice',
-            conversationId,
-            turnId,
-            message: `${errorMessage(error)} Berth manages this conversation's context itself from now on, and asks again.`,
-          });
+          this.notice(turn, chatNotice('chat-notice.own-compaction', { detail: providerDetail(error) }));
           continue;
         }
         if (isPromptTooLong(error)) {
@@ -572,11 +572,8 @@ export class ChatEngine {
             turn.forceCompact = true;
             continue;
           }
-          return {
-            status: 'failed',
-            message: `${errorMessage(error)} The conversation does not fit the model's context window: choose Compact and retry.`,
-            contextFull: true,
-          };
+          const { text, message } = chatError('chat-error.context-refused', { detail: providerDetail(error) });
+          return { status: 'failed', message: text, hostMessage: message, contextFull: true };
         }
         throw error;
       }
@@ -602,7 +599,7 @@ export class ChatEngine {
           request,
           compaction: response.compaction,
           promptAfter: promptTokens(response.usage),
-          notify: (message) => this.pump.emit({ type: 'turn-notice', conversationId, turnId, message }),
+          notify: (notice) => this.notice(turn, notice),
         });
       const runTools = response.stopReason === 'tool_use';
       const content = this.toChatContent(response.content, offer, runTools, clock.finish());
@@ -646,10 +643,8 @@ export class ChatEngine {
       await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
       if (signal.aborted) return { status: 'stopped' };
     }
-    return {
-      status: 'failed',
-      message: `The model was still calling tools after ${this.maxIterations} rounds in one turn, so Berth stopped the loop. Send a message to let it continue.`,
-    };
+    const { text, message } = chatError('chat-error.too-many-rounds', { rounds: this.maxIterations });
+    return { status: 'failed', message: text, hostMessage: message };
   }
 
   /**
@@ -686,24 +681,20 @@ export class ChatEngine {
     const { messages, omitted } = withoutImages(sent.messages, name);
     if (omitted > 0 && turn.toldNoImages !== true) {
       turn.toldNoImages = true;
-      this.pump.emit({
-        type: 'turn-notice',
-        conversationId: turn.conversationId,
-        turnId: turn.turnId,
-        message: noImagesNotice(name, omitted),
-      });
+      this.notice(turn, noImagesNotice(name, omitted));
     }
     return { ...sent, messages };
   }
 
   private goWithoutTools(turn: ActiveTurn, model: string): void {
     turn.withoutTools = true;
-    this.pump.emit({
-      type: 'turn-notice',
-      conversationId: turn.conversationId,
-      turnId: turn.turnId,
-      message: noToolsNotice(this.options.modelName?.(model) ?? model),
-    });
+    this.notice(turn, chatNotice('chat-notice.no-tools', { model: this.options.modelName?.(model) ?? model }));
+  }
+
+  /** Tells the person something about this turn: its English, and its code for their language. */
+  private notice(turn: ActiveTurn, { text, message }: Worded): void {
+    const { conversationId, turnId } = turn;
+    this.pump.emit({ type: 'turn-notice', conversationId, turnId, message: text, hostMessage: message });
   }
 
   /**

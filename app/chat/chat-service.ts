@@ -6,6 +6,7 @@ import type { ChatToolsView, ContextFill, ResultPage } from '../../shared/contra
 import { wholeResultText } from '../../shared/domain/result-text';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { withdrawal } from '../../shared/domain/withdrawal';
 import type { EventHub } from '../events/event-hub';
 import { ChatEngine } from './chat-engine';
 import type {
@@ -319,6 +320,7 @@ export class ChatService {
       tools,
       offeredCount: offered.tools.length,
       ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}),
+      ...(offered.toolCountWarningMessage !== undefined ? { warningMessage: offered.toolCountWarningMessage } : {}),
       toolSearch,
     };
   }
@@ -408,7 +410,10 @@ function summaryOf(store: ConversationStore, id: string): ConversationSummary {
 async function approve(options: ChatServiceOptions, request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
   const { conversationId, server, tool, input, toolUseId, signal } = request;
   const state = options.supervisor.get(server);
-  if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured`, byHost: true };
+  if (state === undefined) {
+    const { text, message } = withdrawal('withdrawal.server-not-configured', { server });
+    return { allow: false, reason: text, reasonMessage: message, byHost: true };
+  }
   const verdict = await options.consent.approveToolCall({
     conversationId,
     server,
@@ -422,6 +427,7 @@ async function approve(options: ChatServiceOptions, request: ToolCallGateRequest
     return {
       allow: false,
       ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}),
+      ...(verdict.reasonMessage !== undefined ? { reasonMessage: verdict.reasonMessage } : {}),
       ...(verdict.decidedBy === 'host' ? { byHost: true as const } : {}),
     };
   }

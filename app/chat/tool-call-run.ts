@@ -8,6 +8,9 @@ import { LlmError } from '../providers/llm-provider';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runHostTool } from './host-tools/run-host-tool';
+import { HostMessageSchema, type HostMessage } from '../../shared/domain/host-message';
+import type { Worded } from '../../shared/domain/host-wording';
+import { toolOutcome } from '../../shared/domain/tool-outcome';
 import type { HostToolDeps } from './host-tools/run-host-tool';
 
 // One tool call of a chat turn, from the model's tool_use to the result the
@@ -28,7 +31,8 @@ export interface ToolCallGateRequest {
 /** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
 /** `byHost`: nobody said no; Berth withdrew the question (quitting, window closed, server gone) and `reason` says why. */
 export type ToolCallGateAnswer =
-  { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string; byHost?: true };
+  | { allow: true; input: Record<string, unknown> }
+  | { allow: false; reason?: string; reasonMessage?: HostMessage; byHost?: true };
 
 /** Decides whether a tool call may run (the consent broker). */
 export interface ToolCallGate {
@@ -56,6 +60,18 @@ export const CANCELLED_BY_USER = 'cancelled by the user';
 
 function textResult(toolUseId: string, text: string): ChatToolResultBlock {
   return { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], isError: true };
+}
+
+/** A result whose text Berth wrote: the model reads the English, the card words the code in the person's language. */
+function hostResult(toolUseId: string, { text, message }: Worded): ChatToolResultBlock {
+  return { ...textResult(toolUseId, text), outcomeMessage: message };
+}
+
+/** A failure's text as the result, with the code the host gave it (a HostError's hostMessage), when it has one. */
+function failedResult(toolUseId: string, error: unknown): ChatToolResultBlock {
+  const coded = HostMessageSchema.safeParse((error as { hostMessage?: unknown } | undefined)?.hostMessage);
+  const result = textResult(toolUseId, errorMessage(error));
+  return coded.success ? { ...result, outcomeMessage: coded.data } : result;
 }
 
 /** A call the person stopped: the model reads STOPPED_TOOL_TEXT, the card "Stopped by you". */
@@ -147,17 +163,12 @@ export async function runToolCall(
     });
     return result;
   };
-  if (use.server === '')
-    return finish(
-      textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`),
-    );
+  const noSuchTool = () => hostResult(use.id, toolOutcome('tool-outcome.no-such-tool', { name: use.apiName }));
+  if (use.server === '') return finish(noSuchTool());
   if (inputError !== undefined) return finish(textResult(use.id, unreadableArgumentsText(inputError)));
   if (signal.aborted) return finish(stoppedResult(use.id));
   if (use.server === HOST_TOOL_SERVER) {
-    if (deps.host === undefined)
-      return finish(
-        textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`),
-      );
+    if (deps.host === undefined) return finish(noSuchTool());
     deps.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input: use.input });
     const result = await runHostTool(deps.host, use, signal);
     return finish(signal.aborted && result.isError ? stoppedResult(use.id) : result);
@@ -181,11 +192,15 @@ export async function runToolCall(
     );
   } catch (error) {
     if (signal.aborted) return finish(stoppedResult(use.id));
-    return finish(textResult(use.id, `Berth could not ask the user about this tool call: ${errorMessage(error)}`));
+    return finish(hostResult(use.id, toolOutcome('tool-outcome.could-not-ask', { detail: errorMessage(error) })));
   }
   if (!approval.allow) {
     const reason = approval.reason?.trim();
-    const denied = { ...(reason ? { reason } : {}), ...(approval.byHost === true ? { byHost: true as const } : {}) };
+    const denied = {
+      ...(reason ? { reason } : {}),
+      ...(reason && approval.reasonMessage !== undefined ? { reasonMessage: approval.reasonMessage } : {}),
+      ...(approval.byHost === true ? { byHost: true as const } : {}),
+    };
     return finish({ type: 'tool_result', toolUseId: use.id, content: [], isError: true, denied });
   }
 
@@ -225,7 +240,7 @@ export async function runToolCall(
     if (signal.aborted) return finish({ ...stoppedResult(use.id), ...sent });
     // Saved with the result, so the card still says "Cancelled" once the task has left the Tasks view.
     const cancelled = taskStatus === 'cancelled' ? { taskCancelled: true as const } : {};
-    return finish({ ...textResult(use.id, errorMessage(error)), ...cancelled, ...sent });
+    return finish({ ...failedResult(use.id, error), ...cancelled, ...sent });
   } finally {
     call.release();
   }

@@ -6,7 +6,8 @@ import { toolDefinitions } from './api-messages';
 import type { AvailableTool } from './api-messages';
 import type { HostTool } from './host-tools/host-tool';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
-import { toolLoadWarning } from './tool-warnings';
+import { toolLoadWording } from './tool-warnings';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { ToolWarningLimits } from './tool-warnings';
 import type { ToolNameMap } from './tool-names';
 import { messagesAfterCut } from './context/context-cut';
@@ -43,6 +44,8 @@ export interface ToolOffer {
   /** Estimated tokens the definitions of every enabled tool would take: set only when fewer were sent (tool search). */
   fullToolTokens?: number;
   warning?: string;
+  /** The warning as a code (chat-notice.*), for the person's language. */
+  warningMessage?: HostMessage;
 }
 
 export interface ToolOfferInput {
@@ -128,7 +131,7 @@ export function offerTools({
   const toolTokens = Math.ceil(tokensOf(definitions) * tokenFactor);
   const fullToolTokens = offered.length < enabled.length ? Math.ceil(set.definitionTokens() * tokenFactor) : undefined;
   // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
-  const warning = toolLoadWarning({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
+  const warned = toolLoadWording({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {
     enabled,
     offered,
@@ -138,7 +141,7 @@ export function offerTools({
     toolCount: definitions.length,
     toolTokens,
     ...(fullToolTokens !== undefined ? { fullToolTokens } : {}),
-    ...(warning !== undefined ? { warning } : {}),
+    ...(warned !== undefined ? { warning: warned.text, warningMessage: warned.message } : {}),
   };
 }
 
@@ -174,7 +177,7 @@ function deferredOffer(input: {
   const read = [...hostDefinitions, ...set.definitions(offered)];
   const toolTokens = Math.ceil(tokensOf(read) * tokenFactor);
   const fullToolTokens = offered.length < enabled.length ? Math.ceil(set.definitionTokens() * tokenFactor) : undefined;
-  const warning = toolLoadWarning({ count: read.length, tokensEstimate: toolTokens, contextWindow }, limits);
+  const warned = toolLoadWording({ count: read.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {
     enabled,
     offered,
@@ -185,7 +188,7 @@ function deferredOffer(input: {
     toolTokens,
     references,
     ...(fullToolTokens !== undefined ? { fullToolTokens } : {}),
-    ...(warning !== undefined ? { warning } : {}),
+    ...(warned !== undefined ? { warning: warned.text, warningMessage: warned.message } : {}),
   };
 }
 

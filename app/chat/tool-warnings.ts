@@ -1,4 +1,6 @@
 import { CHARS_PER_TOKEN } from '../../shared/domain/chat-usage';
+import { chatNotice } from '../../shared/domain/chat-notice';
+import type { Worded } from '../../shared/domain/host-wording';
 
 /** Above this many offered tools a model picks among them less reliably (the default of ChatEngineOptions.toolCountWarningAt). */
 export const TOOL_COUNT_WARNING_AT = 40;
@@ -24,25 +26,30 @@ export interface ToolWarningLimits {
   shareAt: number;
 }
 
-const number = (n: number): string => n.toLocaleString('en-US');
+const DEFAULT_LIMITS: ToolWarningLimits = { countAt: TOOL_COUNT_WARNING_AT, shareAt: TOOL_SHARE_WARNING_AT };
 
-/** One warning about the offered tools (too many, or too large a part of the context window), or undefined. */
-export function toolLoadWarning(
-  load: ToolLoad,
-  limits: ToolWarningLimits = { countAt: TOOL_COUNT_WARNING_AT, shareAt: TOOL_SHARE_WARNING_AT },
-): string | undefined {
-  const reasons: string[] = [];
-  if (load.count > limits.countAt)
-    reasons.push(
-      `${load.count} tools are offered to the model. Above about ${limits.countAt} it picks tools less reliably and every request costs more`,
-    );
+/** One warning about the offered tools (too many, or too large a part of the context window) with its code, or undefined. */
+export function toolLoadWording(load: ToolLoad, limits: ToolWarningLimits = DEFAULT_LIMITS): Worded | undefined {
+  const many = load.count > limits.countAt ? { count: load.count, countAt: limits.countAt } : undefined;
   const { contextWindow } = load;
-  if (contextWindow !== undefined && contextWindow > 0 && load.tokensEstimate > contextWindow * limits.shareAt) {
-    const percent = Math.round((load.tokensEstimate / contextWindow) * 100);
-    reasons.push(
-      `The tool definitions alone take about ${number(load.tokensEstimate)} tokens (an estimate: ${CHARS_PER_TOKEN} characters a token), ${percent}% of this model's ${number(contextWindow)}-token context, more than the ${Math.round(limits.shareAt * 100)}% Berth warns at`,
-    );
-  }
-  if (reasons.length === 0) return undefined;
-  return `${reasons.join('. ')}: switch off the servers or tools this conversation does not need, or set Tool search to Always on (Tools menu).`;
+  const large =
+    contextWindow !== undefined && contextWindow > 0 && load.tokensEstimate > contextWindow * limits.shareAt
+      ? {
+          tokens: load.tokensEstimate,
+          charsPerToken: CHARS_PER_TOKEN,
+          percent: Math.round((load.tokensEstimate / contextWindow) * 100),
+          window: contextWindow,
+          sharePercent: Math.round(limits.shareAt * 100),
+        }
+      : undefined;
+  if (many !== undefined && large !== undefined)
+    return chatNotice('chat-notice.tools-too-many-and-large', { ...many, ...large });
+  if (many !== undefined) return chatNotice('chat-notice.too-many-tools', many);
+  if (large !== undefined) return chatNotice('chat-notice.tools-too-large', large);
+  return undefined;
+}
+
+/** The warning's English (what the tests and logs read). */
+export function toolLoadWarning(load: ToolLoad, limits: ToolWarningLimits = DEFAULT_LIMITS): string | undefined {
+  return toolLoadWording(load, limits)?.text;
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/domain/consent';
 import type { ConsentRule } from '../../shared/domain/consent-rules';
 import { isWithdrawal } from '../../shared/domain/pending';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
 import { approvedToolOf, staleness, toolChanges } from './approval-fingerprint';
@@ -69,6 +70,8 @@ export type ToolCallConsentVerdict =
       decision: 'deny';
       /** The person's reason (for the model), or the host's note when the prompt was withdrawn. */
       reason?: string;
+      /** The host's note as a code (withdrawal.*), for the person's language. */
+      reasonMessage?: HostMessage;
       decidedBy: 'person' | 'host';
     };
 
@@ -263,7 +266,13 @@ export class ConsentBroker {
       const covered = this.allowedByPolicy(request, input);
       if (covered !== undefined) return covered;
       await this.record(request, input, undefined, 'deny', 'host', outcome.note);
-      return { allowed: false, decision: 'deny', reason: outcome.note, decidedBy: 'host' };
+      return {
+        allowed: false,
+        decision: 'deny',
+        reason: outcome.note,
+        ...(outcome.noteMessage !== undefined ? { reasonMessage: outcome.noteMessage } : {}),
+        decidedBy: 'host',
+      };
     }
     if (outcome.decision === 'deny') {
       await this.record(request, input, undefined, 'deny', 'person');

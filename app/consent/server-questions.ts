@@ -17,6 +17,8 @@ import type { SamplingService } from '../sampling/sampling-service';
 import { readableSignal } from '../servers/readable-signal';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ConsentBroker } from './consent-broker';
+import { withdrawal } from '../../shared/domain/withdrawal';
+import type { Worded } from '../../shared/domain/host-wording';
 
 /** What {@linkcode ServerQuestions} routes to and forgets in. */
 export interface ServerQuestionsOptions {
@@ -81,13 +83,19 @@ export class ServerQuestions implements ServerLifecycleListener {
     this.options.consent.serversChanged();
     if (state.status === 'ready' || before !== 'ready') return;
     const reason = serverReason(state);
-    this.forgetServer(state.name, `server '${state.name}' disconnected${reason === undefined ? '' : ` (${reason})`}`);
+    const server = state.name;
+    this.forgetServer(
+      server,
+      reason === undefined
+        ? withdrawal('withdrawal.server-disconnected', { server })
+        : withdrawal('withdrawal.server-disconnected-because', { server, detail: reason }),
+    );
   }
 
   /** The server left the config: what was approved for it goes too, so a new server of that name starts with nothing. */
   serverRemoved(name: string): void {
     this.lastStatus.delete(name);
-    this.forgetServer(name, `server '${name}' was removed`, true);
+    this.forgetServer(name, withdrawal('withdrawal.server-removed', { server: name }), true);
     // Only removal forgets the spending: a disconnect or restart keeps it, so crashing cannot reset a budget.
     this.options.sampling.forgetSpending(name);
     this.options.consent
@@ -95,7 +103,7 @@ export class ServerQuestions implements ServerLifecycleListener {
       .catch((error: unknown) => this.options.reportError(`revoking the tool permissions of '${name}' failed`, error));
   }
 
-  private forgetServer(name: string, note: string, removed = false): void {
+  private forgetServer(name: string, note: Worded, removed = false): void {
     this.options.pending.withdrawServer(name, note);
     this.options.flow.forgetServer(name);
     this.options.sampling.review.forgetServer(name, removed);

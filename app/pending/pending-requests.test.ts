@@ -120,6 +120,7 @@ describe('PendingRequests', () => {
     await expect(pending.open('tool-call', 'files', toolPayload, { signal: controller.signal })).resolves.toEqual({
       withdrawn: true,
       note: 'the request was cancelled',
+      noteMessage: { code: 'withdrawal.cancelled' },
     });
     expect(pending.list()).toEqual([]);
   });
@@ -131,6 +132,7 @@ describe('PendingRequests', () => {
     await expect(pending.open('elicitation', 'flood', formPayload)).resolves.toEqual({
       withdrawn: true,
       note: "server 'flood' already has 2 requests waiting; this one was refused",
+      noteMessage: { code: 'withdrawal.too-many-waiting', params: { server: 'flood', count: 2 } },
     });
     void pending.open('elicitation', 'calm', formPayload);
     expect(pending.counts()).toEqual({

@@ -10,7 +10,13 @@ import type {
   PendingRequest,
   PendingRequestOf,
   PendingResponse,
+  PendingWithdrawal,
 } from '../../shared/domain/pending';
+import type { Worded } from '../../shared/domain/host-wording';
+import { withdrawal } from '../../shared/domain/withdrawal';
+
+/** Why a request is withdrawn: the host's words with their code, or a caller's own words (an abort reason). */
+export type WithdrawalNote = string | Worded;
 
 /** Options for one waiting request. */
 export interface OpenOptions<K extends PendingKind> {
@@ -45,13 +51,20 @@ interface Waiting {
   cleanup: () => void;
 }
 
-function abortNote(signal: AbortSignal): string {
+function abortNote(signal: AbortSignal): WithdrawalNote {
   const reason: unknown = signal.reason;
   if (typeof reason === 'string' && reason.trim() !== '') return reason;
   // The DOMException of a plain abort() says nothing useful to a person.
   if (reason instanceof Error && reason.name !== 'AbortError' && reason.message !== '')
     return `cancelled: ${reason.message}`;
-  return 'the request was cancelled';
+  return withdrawal('withdrawal.cancelled', {});
+}
+
+/** A withdrawal as `open()` resolves it: the English note, and its code when the host wrote it. */
+function withdrawn(note: WithdrawalNote): PendingWithdrawal {
+  return typeof note === 'string'
+    ? { withdrawn: true, note }
+    : { withdrawn: true, note: note.text, noteMessage: note.message };
 }
 
 /**
@@ -90,13 +103,10 @@ export class PendingRequests {
       );
     }
     const { signal } = options;
-    if (signal?.aborted) return Promise.resolve({ withdrawn: true, note: abortNote(signal) });
+    if (signal?.aborted) return Promise.resolve(withdrawn(abortNote(signal)));
     const fromServer = [...this.waiting.values()].filter((w) => w.request.server === server).length;
     if (fromServer >= this.maxPerServer) {
-      return Promise.resolve({
-        withdrawn: true,
-        note: `server '${server}' already has ${fromServer} requests waiting; this one was refused`,
-      });
+      return Promise.resolve(withdrawn(withdrawal('withdrawal.too-many-waiting', { server, count: fromServer })));
     }
     const request = {
       id: this.newId(),
@@ -150,26 +160,27 @@ export class PendingRequests {
   }
 
   /** End one request without an answer; its caller sees `{ withdrawn: true, note }`. False when it is no longer waiting. */
-  withdraw(id: string, note: string): boolean {
+  withdraw(id: string, note: WithdrawalNote): boolean {
     const entry = this.waiting.get(id);
     if (entry === undefined) return false;
-    this.finish(id, { withdrawn: true, note });
-    this.emit({ type: 'withdrawn', id, kind: entry.request.kind, server: entry.request.server, note });
+    const outcome = withdrawn(note);
+    this.finish(id, outcome);
+    this.emit({ type: 'withdrawn', id, kind: entry.request.kind, server: entry.request.server, note: outcome.note });
     return true;
   }
 
   /** The server disconnected (or was removed): withdraw all of its requests. Returns how many. */
-  withdrawServer(server: string, note: string): number {
+  withdrawServer(server: string, note: WithdrawalNote): number {
     return this.withdrawWhere((r) => r.server === server, note);
   }
 
   /** The renderer went away: every request ends, and callers treat a withdrawal as deny/reject/cancel. */
-  withdrawAll(note: string): number {
+  withdrawAll(note: WithdrawalNote): number {
     return this.withdrawWhere(() => true, note);
   }
 
   /** Withdraw every waiting request that matches; returns how many. */
-  withdrawWhere(match: (request: PendingRequest) => boolean, note: string): number {
+  withdrawWhere(match: (request: PendingRequest) => boolean, note: WithdrawalNote): number {
     const ids = [...this.waiting.values()].filter((w) => match(w.request)).map((w) => w.request.id);
     for (const id of ids) this.withdraw(id, note);
     return ids.length;

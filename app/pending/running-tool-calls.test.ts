@@ -152,6 +152,7 @@ describe('RunningToolCalls', () => {
     expect(await asked).toEqual({
       withdrawn: true,
       note: 'the tool call that asked this finished without waiting for your answer',
+      noteMessage: { code: 'withdrawal.call-finished' },
     });
     expect(finished.waiting).toEqual(['q1', null]);
 
@@ -177,7 +178,11 @@ describe('RunningToolCalls', () => {
   it('withdraws at once a question for a call that has already ended, and keeps one that names no conversation', async () => {
     const { pending, start } = world();
     const late = pending.open('elicitation', 's', form, { conversationId: 'c1', toolUseId: 'gone' });
-    expect(await late).toEqual({ withdrawn: true, note: 'the tool call that asked this had already ended' });
+    expect(await late).toEqual({
+      withdrawn: true,
+      note: 'the tool call that asked this had already ended',
+      noteMessage: { code: 'withdrawal.call-ended' },
+    });
     const call = start('s', 'c1', 't1');
     void pending.open('elicitation', 's', form);
     expect(call.pauses).toEqual([true]);

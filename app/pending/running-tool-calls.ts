@@ -1,6 +1,8 @@
 import type { PendingRequests } from './pending-requests';
 import type { PersonWaits } from '../servers/pausable-timeout';
 import type { PendingRequest } from '../../shared/domain/pending';
+import { withdrawal } from '../../shared/domain/withdrawal';
+import type { Worded } from '../../shared/domain/host-wording';
 
 /** The chat tool call a server request belongs to. */
 export interface ToolCallContext {
@@ -159,11 +161,11 @@ export class RunningToolCalls {
       if (running.waiting) {
         const ending =
           options.signal?.aborted === true
-            ? 'was stopped'
+            ? withdrawal('withdrawal.call-stopped', {})
             : failed
-              ? `ended with an error: ${errorText(failure)}`
-              : 'finished without waiting for your answer';
-        this.callEnded(running, `the tool call that asked this ${ending}`);
+              ? withdrawal('withdrawal.call-failed', { detail: errorText(failure) })
+              : withdrawal('withdrawal.call-finished', {});
+        this.callEnded(running, ending);
       }
     }
   }
@@ -216,7 +218,7 @@ export class RunningToolCalls {
       // Asked for a call (or conversation) whose calls have all ended meanwhile: nothing would use the answer.
       // A microtask later, so the opening is announced before the withdrawal.
       if (request.toolUseId !== undefined || request.conversationId !== undefined) {
-        queueMicrotask(() => this.pending?.withdraw(request.id, 'the tool call that asked this had already ended'));
+        queueMicrotask(() => this.pending?.withdraw(request.id, withdrawal('withdrawal.call-ended', {})));
       }
       return;
     }
@@ -237,7 +239,7 @@ export class RunningToolCalls {
    * question that named no conversation stays (the server may ask for
    * itself); it goes with the server.
    */
-  private callEnded(call: RunningCall, note: string): void {
+  private callEnded(call: RunningCall, note: Worded): void {
     const { conversationId } = call.context;
     const siblings = [...(this.running.get(call.server) ?? [])].some(
       (other) => other.context.conversationId === conversationId,

@@ -1,4 +1,5 @@
 import type { PendingRequests } from './pending-requests';
+import { withdrawal } from '../../shared/domain/withdrawal';
 
 /** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */
 export const DEFAULT_CLIENT_GRACE_MS = 30_000;
@@ -21,7 +22,7 @@ export class WindowGrace {
   ) {
     pending.onChange(({ change }) => {
       if (change.type !== 'opened' || !this.orphaned) return;
-      queueMicrotask(() => pending.withdraw(change.request.id, 'no Berth window is open to answer it'));
+      queueMicrotask(() => pending.withdraw(change.request.id, withdrawal('withdrawal.no-window', {})));
     });
   }
 
@@ -38,7 +39,7 @@ export class WindowGrace {
     this.graceTimer = setTimeout(() => {
       this.graceTimer = undefined;
       this.orphaned = true;
-      this.pending.withdrawAll('the Berth window was closed');
+      this.pending.withdrawAll(withdrawal('withdrawal.window-closed', {}));
     }, this.graceMs);
     this.graceTimer.unref();
   }

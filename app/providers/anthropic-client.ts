@@ -10,10 +10,6 @@ import { listedCapabilities } from './anthropic-capabilities';
 /** How many models one page asks for (the API's maximum; Anthropic has a few dozen, the SDK follows `has_more`). */
 const LIST_LIMIT = 1000;
 
-/** What "Fetch models" and "Test connection" say without a key. */
-export const ANTHROPIC_KEY_FIRST =
-  'Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.';
-
 /** The model line as a tier for sampling's choice; a line Berth does not know gets none (the person sets it). */
 const LINE_TIERS: Readonly<Record<string, ModelTier>> = {
   haiku: 'fast',
@@ -90,7 +86,8 @@ export class AnthropicProviderClient implements ProviderClient {
     try {
       return this.access.client();
     } catch (error) {
-      if (error instanceof HostError && error.code === 'NOT_READY') throw new LlmError('auth', ANTHROPIC_KEY_FIRST);
+      if (error instanceof HostError && error.code === 'NOT_READY')
+        throw LlmError.of('auth', 'chat-error.anthropic-key-first', {});
       throw error;
     }
   }

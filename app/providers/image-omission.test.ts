@@ -52,10 +52,10 @@ describe('images left out for a model that takes none', () => {
 
   it('says what happened in words, for one image and for several', () => {
     expect(imageOmittedNote('llama3.1:8b')).toBe('[image omitted: llama3.1:8b does not take images]');
-    expect(noImagesNotice('M', 1)).toMatch(
+    expect(noImagesNotice('M', 1).text).toMatch(
       /^M does not take images, so an image in this conversation was not sent to it \(it reads a note in its place\)\./,
     );
-    expect(noImagesNotice('M', 3)).toMatch(
+    expect(noImagesNotice('M', 3).text).toMatch(
       /^M does not take images, so 3 images in this conversation were not sent to it \(it reads a note in their place\)\./,
     );
   });

@@ -1,3 +1,5 @@
+import { chatNotice } from '../../shared/domain/chat-notice';
+import type { Worded } from '../../shared/domain/host-wording';
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 
 // A model that takes no images (marked so in Settings, guessed from its name,
@@ -12,9 +14,8 @@ export function imageOmittedNote(modelName: string): string {
 }
 
 /** What the person reads above the reply. */
-export function noImagesNotice(modelName: string, count: number): string {
-  const what = count === 1 ? 'an image in this conversation was' : `${count} images in this conversation were`;
-  return `${modelName} does not take images, so ${what} not sent to it (it reads a note in ${count === 1 ? 'its' : 'their'} place). Pick another model in the message box, or turn on “takes images” for this model in Settings → Model providers.`;
+export function noImagesNotice(modelName: string, count: number): Worded {
+  return chatNotice('chat-notice.no-images', { model: modelName, count });
 }
 
 type ToolResultContent = Exclude<ToolResultBlockParam['content'], string | undefined>;

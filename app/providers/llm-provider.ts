@@ -13,6 +13,8 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import { errorMessage } from '../../shared/error-message';
+import { chatError, type ChatErrorMessages } from '../../shared/domain/chat-error';
+import type { HostMessage } from '../../shared/domain/host-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 import { refusesCacheControl, withCacheBreakpoints } from './anthropic-cache';
 import { refusesDeferral, withoutDeferral } from './deferred-tools';
@@ -165,9 +167,30 @@ export class LlmError extends Error {
     message: string,
     readonly status?: number,
     readonly unsupported?: LlmUnsupportedInput,
+    /** The message as a code and parameters, for the renderer to word in the person's language (chat-error.*). */
+    readonly hostMessage?: HostMessage,
   ) {
     super(message);
     this.name = 'LlmError';
+  }
+
+  /** A failure of a chat-error code: its English and its code from the same facts (shared/domain/chat-error.ts). */
+  static of<C extends keyof ChatErrorMessages & string>(
+    kind: LlmErrorKind,
+    code: C,
+    params: ChatErrorMessages[C],
+    status?: number,
+    unsupported?: LlmUnsupportedInput,
+  ): LlmError {
+    const { text, message } = chatError(code, params);
+    return new LlmError(kind, text, status, unsupported, message);
+  }
+
+  /** The same failure with other English and parameters (a key taken out of both), its code kept. */
+  withText(text: string, params?: HostMessage['params']): LlmError {
+    const hostMessage =
+      this.hostMessage === undefined || params === undefined ? this.hostMessage : { ...this.hostMessage, params };
+    return new LlmError(this.kind, text, this.status, this.unsupported, hostMessage);
   }
 
   /** Worth trying again later without changing anything. */
@@ -196,89 +219,80 @@ function apiDetail(error: APIError): string {
   return error.apiMessage ?? error.message;
 }
 
-function retryAfter(error: APIError): string {
+/** The API's retry-after in whole seconds; 0 when it gave none. */
+function retryAfter(error: APIError): number {
   const seconds = Number(error.headers?.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0
-    ? ` Try again in ${Math.ceil(seconds)} s.`
-    : ' Wait a moment, then retry.';
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
 }
 
 /** Turn whatever the SDK threw into an LlmError a person can read. */
-/** Why a connection failed, in words: fetch's own message ("fetch failed") hides the system error in its causes. */
-function connectionCause(error: APIConnectionError): string {
+/** Why a connection failed: fetch's own message ("fetch failed") hides the system error in its causes. */
+function connectionFailure(error: APIConnectionError, url: string): LlmError {
   let current: unknown = error.cause;
   for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED') return ': nothing is listening there';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return ': its host was not found';
-    if (typeof code === 'string') return `: ${current.message}`;
+    if (code === 'ECONNREFUSED') return LlmError.of('network', 'chat-error.api-refused', { url });
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return LlmError.of('network', 'chat-error.api-host-not-found', { url });
+    if (typeof code === 'string')
+      return LlmError.of('network', 'chat-error.api-unreachable-detail', { url, detail: current.message });
     current = current.cause;
   }
-  return error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return error.cause instanceof Error
+    ? LlmError.of('network', 'chat-error.api-unreachable-detail', { url, detail: error.cause.message })
+    : LlmError.of('network', 'chat-error.api-unreachable', { url });
 }
 
 export function toLlmError(error: unknown, context: { baseURL: string; model: string }): LlmError {
   if (error instanceof LlmError) return error;
   if (error instanceof APIUserAbortError) return new LlmError('aborted', 'The request to the model was stopped.');
-  if (error instanceof APIConnectionTimeoutError)
-    return new LlmError('timeout', `The request to ${context.baseURL} timed out.`);
-  if (error instanceof APIConnectionError) {
-    return new LlmError(
-      'network',
-      `Could not reach ${context.baseURL}${connectionCause(error)}. Check the network connection (and ANTHROPIC_BASE_URL if it is set).`,
-    );
-  }
-  if (error instanceof AuthenticationError) {
-    return new LlmError(
-      'auth',
-      `The API key was rejected (401: ${apiDetail(error)}). Enter a valid key in Settings.`,
-      401,
-    );
-  }
+  const url = context.baseURL;
+  if (error instanceof APIConnectionTimeoutError) return LlmError.of('timeout', 'chat-error.api-timed-out', { url });
+  if (error instanceof APIConnectionError) return connectionFailure(error, url);
+  if (error instanceof AuthenticationError)
+    return LlmError.of('auth', 'chat-error.api-key-rejected', { status: 401, detail: apiDetail(error) }, 401);
   if (error instanceof PermissionDeniedError)
-    return new LlmError('permission', `The API key may not do this (403: ${apiDetail(error)}).`, 403);
+    return LlmError.of('permission', 'chat-error.api-key-not-allowed', { status: 403, detail: apiDetail(error) }, 403);
   if (error instanceof RateLimitError)
-    return new LlmError('rate-limit', `Rate limited by the API (429: ${apiDetail(error)}).${retryAfter(error)}`, 429);
+    return LlmError.of(
+      'rate-limit',
+      'chat-error.api-rate-limited',
+      { status: 429, detail: apiDetail(error), retryAfter: retryAfter(error) },
+      429,
+    );
   if (error instanceof OverloadedError)
-    return new LlmError(
+    return LlmError.of(
       'overloaded',
-      `The API is overloaded right now (529: ${apiDetail(error)}).${retryAfter(error)}`,
+      'chat-error.api-overloaded',
+      { status: 529, detail: apiDetail(error), retryAfter: retryAfter(error) },
       529,
     );
   if (error instanceof NotFoundError)
-    return new LlmError(
+    return LlmError.of(
       'not-found',
-      `Not found (404: ${apiDetail(error)}). Check that the model '${context.model}' exists.`,
+      'chat-error.api-model-not-found',
+      { status: 404, detail: apiDetail(error), model: context.model },
       404,
     );
   if (error instanceof BadRequestError)
-    return new LlmError('bad-request', `The API rejected the request (400: ${apiDetail(error)}).`, 400);
+    return LlmError.of('bad-request', 'chat-error.api-rejected', { status: 400, detail: apiDetail(error) }, 400);
   if (error instanceof APIError) {
+    const detail = apiDetail(error);
     // An `event: error` inside a stream has no HTTP status, only a type.
     if (error.status === undefined) {
       if (error.type === 'overloaded_error')
-        return new LlmError(
-          'overloaded',
-          `The API is overloaded right now (${apiDetail(error)}). Wait a moment, then retry.`,
-        );
+        return LlmError.of('overloaded', 'chat-error.api-overloaded-mid-reply', { detail });
       if (error.type === 'rate_limit_error')
-        return new LlmError('rate-limit', `Rate limited by the API (${apiDetail(error)}). Wait a moment, then retry.`);
-      return new LlmError(
-        'server',
-        `The API reported an error mid-reply (${error.type ?? 'error'}: ${apiDetail(error)}). Retry.`,
-      );
+        return LlmError.of('rate-limit', 'chat-error.api-rate-limited-mid-reply', { detail });
+      return LlmError.of('server', 'chat-error.api-error-mid-reply', { type: error.type ?? 'error', detail });
     }
-    if (error.status >= 500)
-      return new LlmError(
-        'server',
-        `The API had an internal error (${error.status}: ${apiDetail(error)}). Retry in a moment.`,
-        error.status,
-      );
-    return new LlmError('unknown', `The API answered ${error.status}: ${apiDetail(error)}.`, error.status);
+    const { status } = error;
+    if (status >= 500) return LlmError.of('server', 'chat-error.api-internal', { status, detail }, status);
+    return LlmError.of('unknown', 'chat-error.api-status', { status, detail }, status);
   }
   if (error instanceof AnthropicError)
-    return new LlmError('unknown', `The reply from ${context.baseURL} could not be read: ${error.message}`);
-  return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
+    return LlmError.of('unknown', 'chat-error.api-reply-unreadable', { url, detail: error.message });
+  return LlmError.of('unknown', 'chat-error.model-call-failed', { detail: errorMessage(error) });
 }
 
 const count = (value: number | null | undefined): number =>
@@ -345,8 +359,7 @@ export class AnthropicProvider implements LlmProvider {
   private deferring = true;
 
   constructor(options: AnthropicProviderOptions) {
-    if (options.apiKey.trim() === '')
-      throw new LlmError('auth', 'No Anthropic API key: enter one in Settings or set ANTHROPIC_API_KEY.');
+    if (options.apiKey.trim() === '') throw LlmError.of('auth', 'chat-error.anthropic-no-key', {});
     this.baseURL = (options.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -433,9 +446,10 @@ export class AnthropicProvider implements LlmProvider {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
       if (request.contextManagement !== undefined && error instanceof APIError && refusesContextManagement(error)) {
         const status = error.status !== undefined ? `${error.status}: ` : '';
-        throw new LlmError(
+        throw LlmError.of(
           'bad-request',
-          `Anthropic refused to manage this conversation's context itself (${status}${apiDetail(error)}).`,
+          'chat-error.api-no-context-management',
+          { detail: `${status}${apiDetail(error)}` },
           error.status,
           'context-management',
         );

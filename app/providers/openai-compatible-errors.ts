@@ -10,7 +10,6 @@ import {
 } from 'openai';
 import { LlmError } from './llm-provider';
 import { errorMessage } from '../../shared/error-message';
-import { formatSeconds } from '../format-seconds';
 
 // What an OpenAI-compatible server's failures mean, in words a person can act
 // on. The servers differ (OpenAI, Ollama, LM Studio, vLLM, llama.cpp,
@@ -41,9 +40,6 @@ export interface OpenAiErrorContext {
 const KNOWN_LOCAL_PORTS: Readonly<Record<string, string>> = { '11434': 'Ollama', '1234': 'LM Studio' };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-const NOT_OPENAI_COMPATIBLE =
-  'this URL did not answer like an OpenAI-compatible API — check the base URL, it usually ends in /v1';
 
 /** How the servers say a model has no tool support. */
 const TOOLS_UNSUPPORTED = [
@@ -77,11 +73,15 @@ export function providerName(context: Pick<OpenAiErrorContext, 'baseURL' | 'pres
   return host;
 }
 
-function serverName(context: OpenAiErrorContext): string {
+/** The server's name for "is … running?"; undefined when Berth has none for it ("the server"). */
+function serverName(context: OpenAiErrorContext): string | undefined {
   if (context.presetName !== undefined && context.presetName.trim() !== '') return context.presetName;
   const { host, port } = hostAndPort(context.baseURL);
-  return LOOPBACK_HOSTS.has(host) ? (KNOWN_LOCAL_PORTS[port] ?? 'the server') : 'the server';
+  return LOOPBACK_HOSTS.has(host) ? KNOWN_LOCAL_PORTS[port] : undefined;
 }
+
+/** A timeout as the seconds formatSeconds shows ("2.5 s"): one decimal. */
+const seconds = (ms: number): number => Math.round(ms / 100) / 10;
 
 /** The system error code somewhere in a fetch failure's causes (ECONNREFUSED…). */
 function causeCode(error: unknown): { code?: string; message?: string } {
@@ -111,7 +111,8 @@ function bodyWasNotJson(error: APIError): boolean {
   return error.error === undefined && !/status code \(no body\)$/.test(error.message);
 }
 
-function retryAfter(error: APIError): string {
+/** The server's retry-after in whole seconds; 0 when it gave none. */
+function retryAfter(error: APIError): number {
   const headers = error.headers;
   const milliseconds = Number(headers?.get('retry-after-ms'));
   let seconds =
@@ -120,100 +121,109 @@ function retryAfter(error: APIError): string {
     const date = Date.parse(headers?.get('retry-after') ?? '');
     seconds = Number.isFinite(date) ? (date - Date.now()) / 1000 : Number.NaN;
   }
-  return Number.isFinite(seconds) && seconds > 0
-    ? ` Try again in ${Math.ceil(seconds)} s.`
-    : ' Wait a moment, then retry.';
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
 }
 
 export function notOpenAiCompatible(context: Pick<OpenAiErrorContext, 'baseURL'>, status?: number): LlmError {
-  return new LlmError('not-found', `Unexpected answer from ${context.baseURL}: ${NOT_OPENAI_COMPATIBLE}.`, status);
+  return LlmError.of('not-found', 'chat-error.provider-not-openai', { url: context.baseURL }, status);
 }
 
 export function modelNotFound(context: OpenAiErrorContext, model: string, status?: number, detail?: string): LlmError {
-  const said =
-    detail !== undefined && detail !== '' ? ` (${status ?? ''}${status !== undefined ? ': ' : ''}${detail})` : '';
-  return new LlmError(
+  const provider = providerName(context);
+  if (detail === undefined || detail === '')
+    return LlmError.of('not-found', 'chat-error.provider-model-not-found', { provider, model }, status ?? 404);
+  const said = `${status ?? ''}${status !== undefined ? ': ' : ''}${detail}`;
+  return LlmError.of(
     'not-found',
-    `${providerName(context)} answered: model not found: ${model}${said}. Pick a model it lists in Settings.`,
+    'chat-error.provider-model-not-found-detail',
+    { provider, model, detail: said },
     status ?? 404,
   );
 }
 
+// Without a model id the English says "This model"; such a failure has no code (the host's English is shown).
 export function toolsUnsupported(context: OpenAiErrorContext, detail: string, status?: number): LlmError {
-  const model = context.model ?? 'This model';
-  return new LlmError(
-    'bad-request',
-    `${model} cannot use tools (${detail}). Switch off this conversation's tools or pick a model that supports them.`,
-    status,
-    'tools',
-  );
+  if (context.model === undefined)
+    return new LlmError(
+      'bad-request',
+      `This model cannot use tools (${detail}). Switch off this conversation's tools or pick a model that supports them.`,
+      status,
+      'tools',
+    );
+  return LlmError.of('bad-request', 'chat-error.model-no-tools', { model: context.model, detail }, status, 'tools');
 }
 
 export function imagesUnsupported(context: OpenAiErrorContext, detail?: string, status?: number): LlmError {
-  const model = context.model ?? 'This model';
-  const said = detail !== undefined ? ` (${detail})` : '';
-  return new LlmError(
-    'bad-request',
-    `${model} does not take images${said}. Remove the image or pick a model that can see images.`,
-    status,
-    'images',
-  );
+  const model = context.model;
+  if (model === undefined) {
+    const said = detail !== undefined ? ` (${detail})` : '';
+    return new LlmError(
+      'bad-request',
+      `This model does not take images${said}. Remove the image or pick a model that can see images.`,
+      status,
+      'images',
+    );
+  }
+  return detail === undefined
+    ? LlmError.of('bad-request', 'chat-error.model-no-images', { model }, status, 'images')
+    : LlmError.of('bad-request', 'chat-error.model-no-images-detail', { model, detail }, status, 'images');
 }
 
 function networkError(error: APIConnectionError, context: OpenAiErrorContext): LlmError {
   const { code, message } = causeCode(error.cause);
   const { host, port } = hostAndPort(context.baseURL);
   // Node's fetch gives up after 5 minutes without headers or body, whatever the request's own timeout.
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new LlmError(
-      'timeout',
-      `${providerName(context)} sent nothing for 5 minutes, so the request was given up. A large prompt on a local model can take that long: try a smaller model or fewer tools.`,
-    );
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    return LlmError.of('timeout', 'chat-error.provider-silent', { provider: providerName(context) });
+  if (code === 'ECONNREFUSED') {
+    const provider = serverName(context);
+    return provider === undefined
+      ? LlmError.of('network', 'chat-error.provider-refused-unnamed', { host, port })
+      : LlmError.of('network', 'chat-error.provider-refused', { host, port, provider });
   }
-  if (code === 'ECONNREFUSED')
-    return new LlmError(
-      'network',
-      `Could not connect: nothing is listening at ${host}:${port} — is ${serverName(context)} running?`,
-    );
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new LlmError(
-      'network',
-      `Could not connect: the host ${host} was not found — check the base URL and the network.`,
-    );
+    return LlmError.of('network', 'chat-error.provider-host-not-found', { host });
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
-    return new LlmError(
-      'network',
-      `The connection to ${host}:${port} was closed before an answer came. Retry; if it keeps happening, check the server's log.`,
-    );
+    return LlmError.of('network', 'chat-error.provider-connection-closed', { host, port });
   if (code !== undefined && /CERT|SSL|TLS/i.test(code))
-    return new LlmError('network', `Could not connect securely to ${host}: ${message ?? code}.`);
-  return new LlmError(
-    'network',
-    `Could not reach ${context.baseURL}${message !== undefined ? `: ${message}` : ''}. Check the base URL and the network connection.`,
-  );
+    return LlmError.of('network', 'chat-error.provider-insecure', { host, detail: message ?? code });
+  const url = context.baseURL;
+  return message !== undefined
+    ? LlmError.of('network', 'chat-error.provider-unreachable-detail', { url, detail: message })
+    : LlmError.of('network', 'chat-error.provider-unreachable', { url });
 }
 
 function statusError(error: APIError, status: number, context: OpenAiErrorContext): LlmError {
   const detail = apiDetail(error);
-  const name = providerName(context);
-  if (status === 401 || error instanceof AuthenticationError) {
-    const next = context.hadKey ? 'Check the key in Settings.' : 'This provider needs a key: enter one in Settings.';
-    return new LlmError('auth', `${name} refused the request: the key was rejected (401: ${detail}). ${next}`, 401);
-  }
+  const provider = providerName(context);
+  const facts = { provider, status, detail };
+  if (status === 401 || error instanceof AuthenticationError)
+    return LlmError.of(
+      'auth',
+      context.hadKey ? 'chat-error.provider-key-rejected' : 'chat-error.provider-needs-key',
+      { ...facts, status: 401 },
+      401,
+    );
   if (status === 403 || error instanceof PermissionDeniedError)
-    return new LlmError('permission', `${name} does not allow this key to do that (403: ${detail}).`, 403);
+    return LlmError.of('permission', 'chat-error.provider-key-not-allowed', { ...facts, status: 403 }, 403);
   if (status === 429 || error instanceof RateLimitError)
-    return new LlmError('rate-limit', `Rate limited by ${name} (429: ${detail}).${retryAfter(error)}`, 429);
+    return LlmError.of(
+      'rate-limit',
+      'chat-error.provider-rate-limited',
+      { ...facts, status: 429, retryAfter: retryAfter(error) },
+      429,
+    );
   if (context.sentTools === true && TOOLS_UNSUPPORTED.some((pattern) => pattern.test(detail)))
     return toolsUnsupported(context, detail, status);
   if (status >= 500) {
     if (status === 503)
-      return new LlmError(
+      return LlmError.of(
         'overloaded',
-        `${name} is overloaded or still starting (503: ${detail}).${retryAfter(error)}`,
+        'chat-error.provider-overloaded',
+        { ...facts, retryAfter: retryAfter(error) },
         status,
       );
-    return new LlmError('server', `${name} had an internal error (${status}: ${detail}). Retry in a moment.`, status);
+    return LlmError.of('server', 'chat-error.provider-internal', facts, status);
   }
   const modelMissing = error.code === 'model_not_found' || (/model/i.test(detail) && MODEL_MISSING.test(detail));
   if ((status === 404 || status === 400) && modelMissing && context.model !== undefined)
@@ -222,11 +232,9 @@ function statusError(error: APIError, status: number, context: OpenAiErrorContex
     return imagesUnsupported(context, detail, status);
   // A wrong base URL: a web page, a bare "404 page not found", or a route that takes no POST.
   if ((status === 404 || status === 405) && bodyWasNotJson(error)) return notOpenAiCompatible(context, status);
-  if (status === 404)
-    return new LlmError('not-found', `${name} answered 404: ${detail}. Check the base URL and the model.`, 404);
-  if (status >= 400 && status < 500)
-    return new LlmError('bad-request', `${name} rejected the request (${status}: ${detail}).`, status);
-  return new LlmError('unknown', `${name} answered ${status}: ${detail}.`, status);
+  if (status === 404) return LlmError.of('not-found', 'chat-error.provider-not-found', { provider, detail }, 404);
+  if (status >= 400 && status < 500) return LlmError.of('bad-request', 'chat-error.provider-rejected', facts, status);
+  return LlmError.of('unknown', 'chat-error.provider-status', facts, status);
 }
 
 /** Whatever the `openai` package (or the stream) threw, as an LlmError a person can read. */
@@ -234,11 +242,10 @@ export function toOpenAiLlmError(error: unknown, context: OpenAiErrorContext): L
   if (error instanceof LlmError) return error;
   if (error instanceof APIUserAbortError) return new LlmError('aborted', STOPPED_MESSAGE);
   if (error instanceof APIConnectionTimeoutError) {
-    const after = context.timeoutMs !== undefined ? ` after ${formatSeconds(context.timeoutMs)}` : '';
-    return new LlmError(
-      'timeout',
-      `The request to ${context.baseURL} timed out${after}. A local model may still be loading: try again.`,
-    );
+    const url = context.baseURL;
+    return context.timeoutMs === undefined
+      ? LlmError.of('timeout', 'chat-error.provider-timed-out', { url })
+      : LlmError.of('timeout', 'chat-error.provider-timed-out-after', { url, seconds: seconds(context.timeoutMs) });
   }
   if (error instanceof APIConnectionError) return networkError(error, context);
   if (error instanceof APIError) {
@@ -247,11 +254,14 @@ export function toOpenAiLlmError(error: unknown, context: OpenAiErrorContext): L
     const detail = apiDetail(error);
     if (context.sentTools === true && TOOLS_UNSUPPORTED.some((pattern) => pattern.test(detail)))
       return toolsUnsupported(context, detail);
-    return new LlmError('server', `${providerName(context)} reported an error mid-reply (${detail}). Retry.`);
+    return LlmError.of('server', 'chat-error.provider-error-mid-reply', { provider: providerName(context), detail });
   }
   // The stream's data was not JSON: not a Chat Completions server.
   if (error instanceof SyntaxError) return notOpenAiCompatible(context);
   if (error instanceof OpenAIError)
-    return new LlmError('unknown', `The answer from ${context.baseURL} could not be read: ${error.message}`);
-  return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
+    return LlmError.of('unknown', 'chat-error.provider-reply-unreadable', {
+      url: context.baseURL,
+      detail: error.message,
+    });
+  return LlmError.of('unknown', 'chat-error.model-call-failed', { detail: errorMessage(error) });
 }

@@ -97,6 +97,23 @@ function isOpenAiItself(baseURL: string): boolean {
   }
 }
 
+/** The error with `key` taken out of its English and of its code's parameters (some servers quote the key they refused). */
+function withoutKey(error: LlmError, key: string): LlmError {
+  const params = error.hostMessage?.params;
+  const quoted = Object.values(params ?? {}).some((value) => typeof value === 'string' && value.includes(key));
+  if (!error.message.includes(key) && !quoted) return error;
+  const scrubbed =
+    params === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(params).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? value.replaceAll(key, '[the key]') : value,
+          ]),
+        );
+  return error.withText(error.message.replaceAll(key, '[the key]'), scrubbed);
+}
+
 /** An OpenAI-compatible Chat Completions server as a ProviderClient. */
 export class OpenAiCompatibleClient implements ProviderClient {
   readonly baseURL: string;
@@ -135,10 +152,7 @@ export class OpenAiCompatibleClient implements ProviderClient {
     this.baseURL = options.baseURL.trim().replace(/\/+$/, '');
     const key = options.apiKey?.trim() ?? '';
     this.hasKey = key !== '';
-    this.scrub = (error) =>
-      this.hasKey && error.message.includes(key)
-        ? new LlmError(error.kind, error.message.replaceAll(key, '[the key]'), error.status, error.unsupported)
-        : error;
+    this.scrub = (error) => (this.hasKey ? withoutKey(error, key) : error);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.checkTimeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
     this.maxTokensField = isOpenAiItself(this.baseURL) ? 'max_completion_tokens' : 'max_tokens';

@@ -8,6 +8,7 @@ import {
   type ProviderPreset,
 } from '../../shared/domain/providers';
 import { LlmError } from './llm-provider';
+import { chatError } from '../../shared/domain/chat-error';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import { NO_API_KEY_MESSAGE } from './anthropic-access';
 import type { SettingsStore } from '../settings/settings-store';
@@ -34,15 +35,6 @@ export interface ProviderRegistryOptions {
   /** The built-in provider's client (AnthropicProviderClient over today's AnthropicAccess). */
   anthropic: ProviderClient;
   openAiClient: OpenAiClientFactory;
-}
-
-/** A model key whose provider is gone: the conversation keeps it, its next turn says so. */
-export function removedProviderMessage(key: string, provider: string): string {
-  return `This conversation's model '${key}' came from the provider '${provider}', which is no longer in Settings. Pick another model in the message box, or add the provider again.`;
-}
-
-function missingKeyMessage(provider: ProviderConfig): string {
-  return `Add the API key of ${provider.label} in Settings (Providers) to use its models.`;
 }
 
 /**
@@ -89,7 +81,7 @@ export class ProviderRegistry {
     }
     const config = this.options.settings.providers.get(provider);
     if (config !== undefined && !this.options.settings.providers.ready(config))
-      throw new HostError('NOT_READY', missingKeyMessage(config));
+      throw new HostError('NOT_READY', chatError('chat-error.provider-key-missing', { provider: config.label }).text);
   }
 
   /** False for a model marked as taking no tools: the router strips them and the chat says so. */
@@ -123,9 +115,10 @@ export class ProviderRegistry {
   private async route(request: LlmStreamRequest): Promise<LlmResponse> {
     // Chat has already put notes in their place; anything else (sampling) is told in words, before anything is sent.
     if (!this.takesImages(request.model) && countImages(request.messages) > 0) {
-      throw new LlmError(
+      throw LlmError.of(
         'bad-request',
-        `${this.modelName(request.model)} does not take images. Pick a model that takes images, or remove them.`,
+        'chat-error.model-no-images-sampling',
+        { model: this.modelName(request.model) },
         undefined,
         'images',
       );
@@ -133,8 +126,10 @@ export class ProviderRegistry {
     const { provider, model } = splitModelKey(request.model);
     if (provider === ANTHROPIC_PROVIDER_ID) return this.options.anthropic.stream(request);
     const config = this.options.settings.providers.get(provider);
-    if (config === undefined) throw new LlmError('not-found', removedProviderMessage(request.model, provider));
-    if (!this.options.settings.providers.ready(config)) throw new LlmError('auth', missingKeyMessage(config));
+    if (config === undefined)
+      throw LlmError.of('not-found', 'chat-error.provider-removed', { model: request.model, provider });
+    if (!this.options.settings.providers.ready(config))
+      throw LlmError.of('auth', 'chat-error.provider-key-missing', { provider: config.label });
     const problem = credentialsInUrl(config);
     if (problem !== undefined) throw new LlmError('bad-request', problem);
     // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).

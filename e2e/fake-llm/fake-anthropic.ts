@@ -342,6 +342,11 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       for (const delta of block.deltas) await send('content_block_delta', { index, delta }, true);
       await send('content_block_stop', { index });
     }
+    if (turn.dropAfterContent === true) {
+      // The network goes away mid-reply: the connection closes with no message_stop (no chunked terminator either).
+      response.socket?.destroy();
+      return;
+    }
     if (turn.holdOpen === true) {
       // The person presses stop: the client aborts and the response closes.
       await new Promise<void>((resolve) => (closed ? resolve() : response.once('close', () => resolve())));

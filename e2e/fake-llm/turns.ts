@@ -45,6 +45,8 @@ export const FakeTurnSchema = z.object({
       headers: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
+  /** Stream the content, then drop the connection without ending the reply (the network went away mid-reply). */
+  dropAfterContent: z.boolean().optional(),
   /** Start streaming, then send an SSE `error` event (as the API does when overloaded mid-stream). */
   streamError: z.object({ type: z.string(), message: z.string() }).optional(),
   /** The usage to report instead of the estimate from the text lengths (to test token budgets). */

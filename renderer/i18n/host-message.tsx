@@ -1,5 +1,9 @@
 import type { HostMessage } from '../../shared/domain/host-message';
 import type { ServerStartCode } from '../../shared/domain/server-start-error';
+import type { ChatErrorCode } from '../../shared/domain/chat-error';
+import type { ChatNoticeCode } from '../../shared/domain/chat-notice';
+import type { WithdrawalCode } from '../../shared/domain/withdrawal';
+import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -9,7 +13,11 @@ import { translate } from './use-t';
 // host without them fails typecheck here.
 type Worded<C extends string> = [C] extends [MessageId] ? true : false;
 const SERVER_START_WORDED: Worded<ServerStartCode> = true;
-void SERVER_START_WORDED;
+const CHAT_ERROR_WORDED: Worded<ChatErrorCode> = true;
+const CHAT_NOTICE_WORDED: Worded<ChatNoticeCode> = true;
+const WITHDRAWAL_WORDED: Worded<WithdrawalCode> = true;
+const TOOL_OUTCOME_WORDED: Worded<ToolOutcomeCode> = true;
+void [SERVER_START_WORDED, CHAT_ERROR_WORDED, CHAT_NOTICE_WORDED, WITHDRAWAL_WORDED, TOOL_OUTCOME_WORDED];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
 function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {

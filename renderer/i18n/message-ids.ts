@@ -21,6 +21,10 @@ import type tasks from './locales/en/tasks.json';
 import type transport from './locales/en/transport.json';
 import type ui from './locales/en/ui.json';
 import type serverStart from './locales/en/server-start.json';
+import type chatError from './locales/en/chat-error.json';
+import type chatNotice from './locales/en/chat-notice.json';
+import type withdrawal from './locales/en/withdrawal.json';
+import type toolOutcome from './locales/en/tool-outcome.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -44,7 +48,11 @@ export type MessageId =
   | keyof typeof tasks
   | keyof typeof transport
   | keyof typeof ui
-  | keyof typeof serverStart;
+  | keyof typeof serverStart
+  | keyof typeof chatError
+  | keyof typeof chatNotice
+  | keyof typeof withdrawal
+  | keyof typeof toolOutcome;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -69,4 +77,8 @@ export const CATALOG_FILES = [
   'transport',
   'ui',
   'server-start',
+  'chat-error',
+  'chat-notice',
+  'withdrawal',
+  'tool-outcome',
 ] as const;

@@ -51,14 +51,18 @@ describe('reduceLiveTurn', () => {
   it('keeps a turn notice (the model cannot use tools) after the turn ends, and a new turn starts without it', () => {
     let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 2 });
     turn = reduceLiveTurn(turn, { type: 'text-delta', ...base, text: 'Half a reply bef' });
-    turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
+    const noTools = { code: 'chat-notice.no-tools', params: { model: 'm' } };
+    turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools', hostMessage: noTools });
     // The model is asked again: the refused attempt's text is not part of the reply.
     expect(turn.draft).toBe('');
     // A second kind (images left out) shows beside the first; the same one again does not repeat.
     turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm does not take images' });
     turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
     turn = reduceLiveTurn(turn, { type: 'turn-finished', ...base, stopReason: 'end_turn' });
-    expect(turn).toMatchObject({ running: false, notices: ['m cannot use tools', 'm does not take images'] });
+    expect(turn).toMatchObject({
+      running: false,
+      notices: [{ message: 'm cannot use tools', hostMessage: noTools }, { message: 'm does not take images' }],
+    });
     expect(
       reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 })
         .notices,

@@ -98,6 +98,9 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       model: event.model,
       toolCount: event.toolCount,
       ...(event.toolCountWarning !== undefined ? { toolCountWarning: event.toolCountWarning } : {}),
+      ...(event.toolCountWarningMessage !== undefined
+        ? { toolCountWarningMessage: event.toolCountWarningMessage }
+        : {}),
       draft: '',
       toolCalls: {},
     };
@@ -107,7 +110,9 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     case 'turn-notice': {
       // The model is asked again (without tools or images): what it streamed before refusing is not part of the reply.
       const notices = turn.notices ?? [];
-      return { ...turn, notices: notices.includes(event.message) ? notices : [...notices, event.message], draft: '' };
+      const notice = { message: event.message, ...(event.hostMessage ? { hostMessage: event.hostMessage } : {}) };
+      const known = notices.some((seen) => seen.message === event.message);
+      return { ...turn, notices: known ? notices : [...notices, notice], draft: '' };
     }
     case 'thinking-delta': {
       const before = turn.thinking;
@@ -189,6 +194,7 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
         running: false,
         draft: '',
         error: event.message,
+        ...(event.hostMessage ? { errorMessage: event.hostMessage } : {}),
         ...(event.contextFull === true ? { contextFull: true } : {}),
       };
     }

@@ -10,6 +10,7 @@ import type {
   ToolAppRef,
 } from '../../shared/domain/chat';
 import type { TaskStatus } from '../../shared/domain/task';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { Result } from '../../shared/result';
 
 /** What one tool call is doing right now, from `chat.event`s (the saved messages hold the final result). */
@@ -41,21 +42,31 @@ export interface LiveThinking {
   done: boolean;
 }
 
+/** A `turn-notice`: the host's English, and its code for the person's language. */
+export interface LiveNotice {
+  message: string;
+  hostMessage?: HostMessage;
+}
+
 export interface LiveTurn {
   turnId: string;
   running: boolean;
   model?: string;
   toolCount?: number;
   toolCountWarning?: string;
+  /** The warning as a code, worded in the person's language (`turn-started.toolCountWarningMessage`). */
+  toolCountWarningMessage?: HostMessage;
   /** What the person should know about this turn (`turn-notice`: the model cannot use tools, or take images), in order, each once; stays after the turn ends. */
-  notices?: string[];
+  notices?: LiveNotice[];
   /** Text streamed since the last saved assistant message: the reply being written. */
   draft: string;
   /** The model's reasoning streamed since the last saved assistant message (`thinking-delta`); absent: none. */
   thinking?: LiveThinking;
   toolCalls: Record<string, LiveToolCall>;
-  /** Set when the turn failed (`turn-failed`). */
+  /** Set when the turn failed (`turn-failed`): the host's English. */
   error?: string;
+  /** The failure as a code, worded in the person's language (`turn-failed.hostMessage`). */
+  errorMessage?: HostMessage;
   /** The turn failed because the conversation did not fit the model's window: the chat offers Compact and retry. */
   contextFull?: boolean;
   /** The stop reason once finished (`stopped` when the person pressed stop). */

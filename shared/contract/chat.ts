@@ -10,6 +10,7 @@ import {
   ContextCutSchema,
 } from '../domain/chat';
 import { TOOL_SEARCH_MODES } from '../domain/tool-search';
+import { HostMessageSchema } from '../domain/host-message';
 import { REASONING_LEVELS } from '../domain/reasoning';
 import { method } from './define';
 
@@ -78,6 +79,8 @@ export const ChatToolsViewSchema = z.object({
   offeredCount: z.number().int().min(0),
   /** Present when so many tools are offered that the model picks less reliably. */
   warning: z.string().optional(),
+  /** The warning as a code (chat-notice.*), for the person's language; `warning` is its English. */
+  warningMessage: HostMessageSchema.optional(),
   /** Tool search in this conversation (shared/domain/tool-search.ts); absent from an older host. */
   toolSearch: z
     .object({

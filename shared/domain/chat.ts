@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskStatusSchema } from './task';
+import { HostMessageSchema } from './host-message';
 import { TOOL_SEARCH_MODES } from './tool-search';
 import { REASONING_LEVELS } from './reasoning';
 
@@ -91,7 +92,14 @@ export const ChatToolResultBlockSchema = z.object({
    * the question before they answered (`byHost`: Berth quit, its window closed, the server went away; `reason` says which).
    * The model is told which it was.
    */
-  denied: z.object({ reason: z.string().optional(), byHost: z.literal(true).optional() }).optional(),
+  denied: z
+    .object({
+      reason: z.string().optional(),
+      /** Berth's reason as a code (withdrawal.*), for the person's language; `reason` is its English, what the model is told. */
+      reasonMessage: HostMessageSchema.optional(),
+      byHost: z.literal(true).optional(),
+    })
+    .optional(),
   /** The arguments actually sent, when the person edited them before approving. */
   sentInput: z.record(z.string(), z.unknown()).optional(),
   /** The person stopped the call (Stop) before it had a result: the card says so, also after a reload. */
@@ -127,6 +135,11 @@ export const ChatToolResultBlockSchema = z.object({
     .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
   hostSummary: z.string().max(1000).optional(),
+  /**
+   * Berth wrote `content` (the call could not run, or failed in the host: tool-outcome.*, or a host failure's code):
+   * its text as a code for the person's language; the content stays the English the model reads.
+   */
+  outcomeMessage: HostMessageSchema.optional(),
   /**
    * A load_tools call's result: the tools (toolKeys) it loaded. With a provider that loads tools itself (Anthropic's
    * deferred tools), each request carries a tool_reference to them in this result, where the API puts their definitions.
@@ -317,12 +330,20 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     model: z.string(),
     toolCount: z.number().int(),
     toolCountWarning: z.string().optional(),
+    /** The warning as a code (chat-notice.*), for the person's language; `toolCountWarning` is its English. */
+    toolCountWarningMessage: HostMessageSchema.optional(),
   }),
   /**
    * Something the person should know about this turn: the model cannot use tools, so the reply has none; or it takes no images, so they were left out. It comes
    * before the reply's text; text streamed before it (a model that refused tools mid-reply) is dropped.
    */
-  z.object({ type: z.literal('turn-notice'), ...base, message: z.string() }),
+  z.object({
+    type: z.literal('turn-notice'),
+    ...base,
+    message: z.string(),
+    /** The notice as a code (chat-notice.*), for the renderer to word in the person's language; `message` is its English. */
+    hostMessage: HostMessageSchema.optional(),
+  }),
   /** Coalesced: several tokens per event, at most ~30 events per second per conversation. */
   z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
   /** The model's reasoning as it streams, coalesced like text; `redacted`: the provider hid a block. */
@@ -381,6 +402,13 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   /** `stopReason` is the API's, or `stopped` when the person pressed stop. `usage`: the turn's model requests summed (absent when none answered). */
   z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string(), usage: ChatUsageSchema.optional() }),
   /** `contextFull`: the request did not fit the model's window (refused, or the conversation is set to ask): the chat offers Compact and retry. */
-  z.object({ type: z.literal('turn-failed'), ...base, message: z.string(), contextFull: z.literal(true).optional() }),
+  z.object({
+    type: z.literal('turn-failed'),
+    ...base,
+    message: z.string(),
+    /** The failure as a code (chat-error.*), for the renderer to word in the person's language; `message` is its English. */
+    hostMessage: HostMessageSchema.optional(),
+    contextFull: z.literal(true).optional(),
+  }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

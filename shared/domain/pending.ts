@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostMessageSchema } from './host-message';
 import { PENDING_KINDS } from './pending-kinds';
 import { ElicitationFieldSchema } from '../elicitation/form-schema';
 import { JsonObjectSchema, ToolCallConsentPayloadSchema, ToolCallConsentResponseSchema } from './consent';
@@ -238,7 +239,12 @@ export type PendingRequest = z.infer<typeof PendingRequestSchema>;
 export type PendingRequestOf<K extends PendingKind> = Extract<PendingRequest, { kind: K }>;
 
 /** How a request ended without an answer: its server went away, it was cancelled, or the window closed. */
-export const PendingWithdrawalSchema = z.object({ withdrawn: z.literal(true), note: z.string() });
+export const PendingWithdrawalSchema = z.object({
+  withdrawn: z.literal(true),
+  note: z.string(),
+  /** The note as a code (withdrawal.*), for the renderer to word in the person's language; `note` is its English. */
+  noteMessage: HostMessageSchema.optional(),
+});
 export type PendingWithdrawal = z.infer<typeof PendingWithdrawalSchema>;
 
 /** What `open()` resolves with. */

@@ -86,7 +86,14 @@ describe('host: nothing waits for a window that is gone', () => {
     const results = saved.messages
       .flatMap((message) => message.content)
       .filter((block) => block.type === 'tool_result');
-    expect(results[0]).toMatchObject({ denied: { reason: 'the Berth window was closed', byHost: true } });
+    // The saved conversation keeps the code too: after a reload the card words the reason in the person's language.
+    expect(results[0]).toMatchObject({
+      denied: {
+        reason: 'the Berth window was closed',
+        reasonMessage: { code: 'withdrawal.window-closed' },
+        byHost: true,
+      },
+    });
 
     // Still no window: a new request is refused at once rather than left waiting.
     mark = harness.events.length;

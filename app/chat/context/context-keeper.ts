@@ -8,6 +8,10 @@ import { partsTotal, rawRequestParts } from '../../providers/token-estimate';
 import type { ApiCompaction } from '../../providers/anthropic-context';
 import { apiCut } from './api-compaction';
 import type { TokenEstimator } from '../../providers/token-estimate';
+import { chatError } from '../../../shared/domain/chat-error';
+import { chatNotice } from '../../../shared/domain/chat-notice';
+import type { HostMessage } from '../../../shared/domain/host-message';
+import type { Worded } from '../../../shared/domain/host-wording';
 
 // Before each model request of a conversation: will it fit the model's window? When it would not,
 // Berth acts as the person chose for the conversation (its contextPolicy): compact the oldest turns
@@ -22,9 +26,12 @@ export const DROP_TO = 0.7;
 
 /** The request would not fit and Berth may not (or cannot) make it fit: the turn ends with this, and the chat offers Compact and retry. */
 export class ContextFullError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The message as a code and parameters (chat-error.context-*), for the renderer to word. */
+  readonly hostMessage: HostMessage;
+  constructor({ text, message }: Worded) {
+    super(text);
     this.name = 'ContextFullError';
+    this.hostMessage = message;
   }
 }
 
@@ -47,8 +54,8 @@ export interface FitInput {
    */
   force?: boolean;
   signal?: AbortSignal;
-  /** Told what was done, in words for the chat. */
-  notify: (message: string) => void;
+  /** Told what was done, in words for the chat (and as a code). */
+  notify: (notice: Worded) => void;
   /** The summary requests' usage. */
   onUsage?: (usage: LlmUsage) => void;
 }
@@ -58,8 +65,6 @@ export interface FitResult {
   conversation: Conversation;
   request?: LlmStreamRequest;
 }
-
-const n = (value: number): string => value.toLocaleString('en-US');
 
 export class ContextKeeper {
   constructor(private readonly options: ContextKeeperOptions) {}
@@ -74,7 +79,7 @@ export class ContextKeeper {
     request: LlmStreamRequest;
     compaction: ApiCompaction;
     promptAfter: number;
-    notify: (message: string) => void;
+    notify: (notice: Worded) => void;
   }): Promise<void> {
     const { conversation, request, compaction, promptAfter, notify } = input;
     const { tokens } = this.options;
@@ -85,7 +90,12 @@ export class ContextKeeper {
     tokens.forget(conversation.id);
     await this.options.store.updateSettings(conversation.id, { contextCut: cut });
     notify(
-      `The conversation had grown to about ${n(before)} tokens, so Anthropic compacted its ${n(cut.messageCount)} oldest messages for ${this.options.modelName(conversation.model)} itself: about ${n(promptAfter)} tokens now. The messages stay saved; the summary is what the model now remembers of them.`,
+      chatNotice('chat-notice.api-compacted', {
+        before,
+        messages: cut.messageCount,
+        model: this.options.modelName(conversation.model),
+        after: promptAfter,
+      }),
     );
   }
 
@@ -105,7 +115,7 @@ export class ContextKeeper {
     const name = this.options.modelName(model);
     if (policy === 'ask' && !force)
       throw new ContextFullError(
-        `This conversation no longer fits ${name}'s context window (about ${n(estimate)} of ${n(window ?? 0)} tokens with room for the reply), and it is set to stop and ask. Choose Compact and retry to summarise the oldest turns, or change what Berth does when the context is full.`,
+        chatError('chat-error.context-full-ask', { model: name, estimate, window: window ?? 0 }),
       );
     const kind = policy === 'drop' ? 'drop' : 'compact';
     // Without a known window, a refusal still says the request was too big: aim at half of it.
@@ -124,7 +134,9 @@ export class ContextKeeper {
     const plan = planCut(messages, messageTokens, fixed + reserve, target);
     if (plan === undefined)
       throw new ContextFullError(
-        `The newest message alone does not fit ${name}'s context window (about ${n(estimate)} tokens${window === undefined ? '' : ` of ${n(window)}`}). Shorten it, remove attachments, or switch off tools for this conversation.`,
+        window === undefined
+          ? chatError('chat-error.context-message-too-big', { model: name, estimate })
+          : chatError('chat-error.context-message-too-big-window', { model: name, estimate, window }),
       );
     const left = messages.slice(0, plan.through + 1);
     const before = activeCut(conversation);
@@ -160,14 +172,11 @@ export class ContextKeeper {
     const after = tokens.request(model, build({ ...conversation, contextCut: draft }));
     const cut = { ...draft, tokensAfter: after };
     const saved = await this.options.store.updateSettings(conversation.id, { contextCut: cut });
-    notify(
-      kind === 'compact'
-        ? `The conversation had grown to about ${n(estimate)} tokens, near ${name}'s window, so Berth summarised its ${n(cut.messageCount)} oldest messages with ${name}: about ${n(after)} tokens now. The messages stay saved; the summary is what the model now remembers of them.`
-        : `The conversation had grown to about ${n(estimate)} tokens, near ${name}'s window, so its ${n(cut.messageCount)} oldest messages are left out of requests (they stay saved): about ${n(after)} tokens now.`,
-    );
+    const facts = { before: estimate, messages: cut.messageCount, model: name, after };
+    notify(chatNotice(kind === 'compact' ? 'chat-notice.compacted' : 'chat-notice.dropped', facts));
     if (room !== undefined && after > room)
       throw new ContextFullError(
-        `Even after ${kind === 'compact' ? 'compacting' : 'leaving out'} the older turns, the newest turn does not fit ${name}'s context window (about ${n(after)} of ${n(window ?? 0)} tokens). Shorten the last message, remove attachments, or switch off tools for this conversation.`,
+        chatError('chat-error.context-still-full', { model: name, after, window: window ?? 0, cut: kind }),
       );
     return { conversation: saved };
   }

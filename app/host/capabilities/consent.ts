@@ -14,6 +14,7 @@ import { WindowGrace } from '../../pending/window-grace';
 import { SamplingService } from '../../sampling/sampling-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
+import { withdrawal } from '../../../shared/domain/withdrawal';
 
 /**
  * Everything that waits for the person: the pending queue, tool-call consent,
@@ -80,7 +81,7 @@ export const consentModule: HostModule<HostContext> = {
     // Prompts first: a turn waiting for a yes then ends with a denial, and stops at once when chat closes.
     scope.onStopping(async () => {
       windows.close();
-      pending.withdrawAll('Berth quit');
+      pending.withdrawAll(withdrawal('withdrawal.berth-quit', {}));
       await consent.close();
     });
     // Until the stored policies are read, every tool call simply asks (the safe default).

@@ -13,6 +13,7 @@ import { usageSummary } from './usage-line';
 import { missingKeyReason } from './model-readiness';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { HostMessageText } from '../../i18n/host-message';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
@@ -154,16 +155,20 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       {live?.toolCountWarning && running ? (
         <div className="banner banner-warning compact" role="note">
           <WarningIcon />
-          <span className="banner-text">{live.toolCountWarning}</span>
+          <span className="banner-text">
+            <HostMessageText message={live.toolCountWarningMessage} fallback={live.toolCountWarning} />
+          </span>
           <Button size="sm" onClick={() => setToolsOpen(true)}>
             {t('chat.view.chooseTools')}
           </Button>
         </div>
       ) : null}
       {live?.notices?.map((notice) => (
-        <div key={notice} className="banner banner-warning compact" role="note">
+        <div key={notice.message} className="banner banner-warning compact" role="note">
           <WarningIcon />
-          <span className="banner-text">{notice}</span>
+          <span className="banner-text">
+            <HostMessageText message={notice.hostMessage} fallback={notice.message} />
+          </span>
         </div>
       ))}
       {conversation.messages.length === 0 && !running ? (

@@ -11,6 +11,7 @@ import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './m
 import { recallScroll, rememberScroll } from './scroll-memory';
 import { useToolCardFocus } from './tool-card-focus';
 import { useT } from '../../i18n/use-t';
+import { HostMessageText } from '../../i18n/host-message';
 
 /** Within this many pixels of the bottom, new text keeps the view pinned to the end. */
 const STICK_PX = 80;
@@ -212,7 +213,9 @@ export function MessageList({ conversation, live }: { conversation: Conversation
           <WarningIcon />
           <div>
             <strong>{t('chat.messages.failed')}</strong>
-            <p>{live.error}</p>
+            <p>
+              <HostMessageText message={live.errorMessage} fallback={live.error} />
+            </p>
           </div>
         </div>
       ) : null}

@@ -16,6 +16,7 @@ import type { Translate } from '../../i18n/use-t';
 import { useT } from '../../i18n/use-t';
 import { T } from '../../i18n/t';
 import { formatNumber } from '../../i18n/format';
+import { HostMessageText } from '../../i18n/host-message';
 
 /** A call whose tool has an MCP App: the frame and the bridge library load on demand, off the first screen. */
 const AppCard = lazy(() => import('../apps/app-card'));
@@ -348,6 +349,18 @@ function ToolResult({
       <Suspense fallback={<p className="muted small">{t('chat.call.loadingResult')}</p>}>
         <LargeResult result={result} server={server} tool={tool} conversationId={conversationId} />
       </Suspense>
+    );
+  }
+  if (result.isError && result.outcomeMessage !== undefined) {
+    // Berth's words, not the server's: headed as such, in the person's language (the content is their English).
+    const english = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+    return (
+      <div className="tool-result tool-result-error" data-testid="host-outcome">
+        <strong className="tool-result-label">{t('tool-outcome.heading')}</strong>
+        <p>
+          <HostMessageText message={result.outcomeMessage} fallback={english} />
+        </p>
+      </div>
     );
   }
   return (

@@ -4,6 +4,7 @@ import type { TaskStatus } from '../../../shared/domain/task-status';
 import { T } from '../../i18n/t';
 import type { MessageId } from '../../i18n/message-ids';
 import { useT } from '../../i18n/use-t';
+import { hostText } from '../../i18n/host-message';
 
 // What a tool call's card says in place of a result when the call did not run to its end: denied (by the person or
 // because its question went away), stopped, its task cancelled, or cut short by quitting. Loaded on demand (these
@@ -36,7 +37,11 @@ export default function ToolResultNote({
     return (
       <div className="tool-result tool-result-stopped" role="note">
         {result.denied.reason ? (
-          <T id="chat.note.withdrawnWhy" values={{ reason: result.denied.reason }} components={strong} />
+          <T
+            id="chat.note.withdrawnWhy"
+            values={{ reason: hostText(result.denied.reasonMessage, result.denied.reason) }}
+            components={strong}
+          />
         ) : (
           <T id="chat.note.withdrawn" components={strong} />
         )}

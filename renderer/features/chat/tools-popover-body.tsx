@@ -8,6 +8,7 @@ import { ToolSwitchList } from './tool-switch-list';
 import { groupByServer, toolSwitchRows } from './tool-switch-rows';
 import { ToolSearchPanel } from './tool-search-panel';
 import { useT } from '../../i18n/use-t';
+import { HostMessageText } from '../../i18n/host-message';
 
 /**
  * What the tools popover shows once open: the warning, the search and every server's and tool's
@@ -61,7 +62,9 @@ export default function ToolsPopoverBody({
       {view?.warning ? (
         <div className="inline-alert warn" role="note">
           <WarningIcon />
-          <span>{view.warning}</span>
+          <span>
+            <HostMessageText message={view.warningMessage} fallback={view.warning} />
+          </span>
         </div>
       ) : null}
       {view && view.tools.length === 0 ? <p className="popover-empty">{t('chat.tools.none')}</p> : null}

@@ -1,0 +1,16 @@
+import type { HostMessage } from '../../shared/domain/host-message';
+import { errorMessage } from '../../shared/error-message';
+import { LlmError } from '../providers/llm-provider';
+import { ContextFullError } from './context/context-keeper';
+
+/** A failed turn's words for the person: the English, and its code when the failure has one (chat-error.*). */
+export function failureOf(error: unknown): { message: string; hostMessage?: HostMessage } {
+  const hostMessage = error instanceof LlmError || error instanceof ContextFullError ? error.hostMessage : undefined;
+  return { message: errorMessage(error), ...(hostMessage !== undefined ? { hostMessage } : {}) };
+}
+
+/** The provider's own words in a failed call (its error message), else the whole English of the failure. */
+export function providerDetail(error: unknown): string {
+  const detail = error instanceof LlmError ? error.hostMessage?.params?.detail : undefined;
+  return typeof detail === 'string' ? detail : errorMessage(error);
+}

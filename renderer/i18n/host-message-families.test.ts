@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatError, type ChatErrorMessages } from '../../shared/domain/chat-error';
+import { chatNotice, type ChatNoticeMessages } from '../../shared/domain/chat-notice';
+import type { Worded } from '../../shared/domain/host-wording';
+import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdrawal';
+import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
+import { hostText } from './host-message';
+import { activateLocale } from './i18n';
+
+// The English catalog says what the host's English says, code by code, for the chat's families: a sentence changed
+// on one side only (a fact added, a hint dropped) fails here. Typed per family, so a new code needs its sample.
+// Quotes and markup differ on purpose (the catalog writes “typographic” quotes and <code>), and are left out.
+
+const url = 'http://127.0.0.1:8080';
+const d = 'the provider said so';
+const CHAT_ERRORS: { [C in keyof ChatErrorMessages]: ChatErrorMessages[C] } = {
+  'chat-error.anthropic-no-key': {},
+  'chat-error.anthropic-key-first': {},
+  'chat-error.api-timed-out': { url },
+  'chat-error.api-refused': { url },
+  'chat-error.api-host-not-found': { url },
+  'chat-error.api-unreachable': { url },
+  'chat-error.api-unreachable-detail': { url, detail: d },
+  'chat-error.api-key-rejected': { status: 401, detail: d },
+  'chat-error.api-key-not-allowed': { status: 403, detail: d },
+  'chat-error.api-rate-limited': { status: 429, detail: d, retryAfter: 17 },
+  'chat-error.api-rate-limited-mid-reply': { detail: d },
+  'chat-error.api-overloaded': { status: 529, detail: d, retryAfter: 0 },
+  'chat-error.api-overloaded-mid-reply': { detail: d },
+  'chat-error.api-model-not-found': { status: 404, detail: d, model: 'claude-x' },
+  'chat-error.api-rejected': { status: 400, detail: d },
+  'chat-error.api-error-mid-reply': { type: 'api_error', detail: d },
+  'chat-error.api-internal': { status: 500, detail: d },
+  'chat-error.api-status': { status: 418, detail: d },
+  'chat-error.api-reply-unreadable': { url, detail: d },
+  'chat-error.model-call-failed': { detail: d },
+  'chat-error.api-no-context-management': { detail: d },
+  'chat-error.provider-key-rejected': { provider: 'Ollama', status: 401, detail: d },
+  'chat-error.provider-needs-key': { provider: 'Ollama', status: 401, detail: d },
+  'chat-error.provider-key-not-allowed': { provider: 'Ollama', status: 403, detail: d },
+  'chat-error.provider-rate-limited': { provider: 'Ollama', status: 429, detail: d, retryAfter: 20 },
+  'chat-error.provider-overloaded': { provider: 'Ollama', status: 503, detail: d, retryAfter: 0 },
+  'chat-error.provider-internal': { provider: 'Ollama', status: 500, detail: d },
+  'chat-error.provider-model-not-found': { provider: 'Ollama', model: 'qwen3' },
+  'chat-error.provider-model-not-found-detail': { provider: 'Ollama', model: 'qwen3', detail: `404: ${d}` },
+  'chat-error.provider-not-openai': { url },
+  'chat-error.provider-not-found': { provider: 'Ollama', detail: d },
+  'chat-error.provider-rejected': { provider: 'Ollama', status: 400, detail: d },
+  'chat-error.provider-status': { provider: 'Ollama', status: 302, detail: d },
+  'chat-error.provider-error-mid-reply': { provider: 'Ollama', detail: d },
+  'chat-error.provider-timed-out': { url },
+  'chat-error.provider-timed-out-after': { url, seconds: 2.5 },
+  'chat-error.provider-silent': { provider: 'Ollama' },
+  'chat-error.provider-refused': { host: '127.0.0.1', port: '11434', provider: 'Ollama' },
+  'chat-error.provider-refused-unnamed': { host: '127.0.0.1', port: '8080' },
+  'chat-error.provider-host-not-found': { host: 'llm.example' },
+  'chat-error.provider-connection-closed': { host: '127.0.0.1', port: '8080' },
+  'chat-error.provider-insecure': { host: 'llm.example', detail: d },
+  'chat-error.provider-unreachable': { url },
+  'chat-error.provider-unreachable-detail': { url, detail: d },
+  'chat-error.provider-reply-unreadable': { url, detail: d },
+  'chat-error.provider-removed': { model: 'lab:qwen3', provider: 'lab' },
+  'chat-error.provider-key-missing': { provider: 'OpenRouter' },
+  'chat-error.model-no-tools': { model: 'gemma', detail: d },
+  'chat-error.model-no-images': { model: 'gemma' },
+  'chat-error.model-no-images-detail': { model: 'gemma', detail: d },
+  'chat-error.model-no-images-sampling': { model: 'gemma' },
+  'chat-error.too-many-rounds': { rounds: 25 },
+  'chat-error.context-full-ask': { model: 'Claude', estimate: 181234, window: 200000 },
+  'chat-error.context-message-too-big': { model: 'Claude', estimate: 181234 },
+  'chat-error.context-message-too-big-window': { model: 'Claude', estimate: 181234, window: 200000 },
+  'chat-error.context-still-full': { model: 'Claude', after: 181234, window: 200000, cut: 'drop' },
+  'chat-error.context-refused': { detail: d },
+};
+const CHAT_NOTICES: { [C in keyof ChatNoticeMessages]: ChatNoticeMessages[C] } = {
+  'chat-notice.no-tools': { model: 'gemma' },
+  'chat-notice.no-images': { model: 'gemma', count: 3 },
+  'chat-notice.api-compacted': { before: 181234, messages: 12, model: 'Claude', after: 40210 },
+  'chat-notice.compacted': { before: 181234, messages: 12, model: 'Claude', after: 40210 },
+  'chat-notice.dropped': { before: 181234, messages: 12, model: 'Claude', after: 40210 },
+  'chat-notice.own-compaction': { detail: d },
+  'chat-notice.too-many-tools': { count: 64, countAt: 40 },
+  'chat-notice.tools-too-large': { tokens: 52000, charsPerToken: 4, percent: 26, window: 200000, sharePercent: 25 },
+  'chat-notice.tools-too-many-and-large': {
+    count: 64,
+    countAt: 40,
+    tokens: 52000,
+    charsPerToken: 4,
+    percent: 26,
+    window: 200000,
+    sharePercent: 25,
+  },
+};
+const WITHDRAWALS: { [C in keyof WithdrawalMessages]: WithdrawalMessages[C] } = {
+  'withdrawal.berth-quit': {},
+  'withdrawal.window-closed': {},
+  'withdrawal.no-window': {},
+  'withdrawal.server-disconnected': { server: 'everything' },
+  'withdrawal.server-disconnected-because': { server: 'everything', detail: d },
+  'withdrawal.server-removed': { server: 'everything' },
+  'withdrawal.server-not-configured': { server: 'everything' },
+  'withdrawal.too-many-waiting': { server: 'everything', count: 20 },
+  'withdrawal.cancelled': {},
+  'withdrawal.call-ended': {},
+  'withdrawal.call-stopped': {},
+  'withdrawal.call-failed': { detail: d },
+  'withdrawal.call-finished': {},
+};
+
+const TOOL_OUTCOMES: { [C in keyof ToolOutcomeMessages]: ToolOutcomeMessages[C] } = {
+  'tool-outcome.no-such-tool': { name: 'gone__tool' },
+  'tool-outcome.could-not-ask': { detail: d },
+};
+
+function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
+  return Object.entries(table as Record<string, never>).map(([code, params]) =>
+    words(code as keyof M & string, params),
+  );
+}
+
+const ALL = [
+  ...samples(CHAT_ERRORS, chatError as (code: string, params: never) => Worded),
+  ...samples(CHAT_NOTICES, chatNotice as (code: string, params: never) => Worded),
+  ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
+  ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
+];
+
+/** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */
+const toThePerson = (text: string): string => text.replace('ask the user', 'ask you');
+
+/** The words without quote marks (straight or typographic) and a sentence's leading space. */
+const plain = (text: string): string => text.replace(/['‘’“”"]/g, '').trim();
+
+beforeAll(() => activateLocale('en'));
+afterAll(() => activateLocale('en'));
+
+describe("the English catalog says what the host's English says", () => {
+  it.each(ALL.map((worded) => [worded.message.code, worded] as const))('%s', (_, { text, message }) => {
+    const worded = hostText(message, '(no words in the catalog)');
+    expect(plain(worded)).toBe(plain(toThePerson(text)));
+  });
+});

@@ -1,0 +1,46 @@
+import type { HostMessage } from './host-message';
+
+/** The parameters of each code of a family of host messages: facts only (a model id, seconds, a status). */
+export type FamilyParams = Record<string, Record<string, string | number>>;
+
+/** A code of a family with its parameters, typed together. */
+export type Wording<M extends FamilyParams> = {
+  [C in keyof M & string]: { code: C; params: M[C] };
+}[keyof M & string];
+
+/** The English of each code, made from the same parameters the renderer words the code with. */
+export type EnglishOf<M extends FamilyParams> = { [C in keyof M & string]: (params: M[C]) => string };
+
+/** A host message as the host sends it: its English (`text`, what a model is told and the fallback) and its code. */
+export interface Worded {
+  text: string;
+  message: HostMessage;
+}
+
+/**
+ * The one place a family's codes meet their English: `words(code, params)` gives both from the same facts,
+ * so the English and what the renderer shows for the code never drift apart.
+ */
+export function familyWords<M extends FamilyParams>(
+  english: EnglishOf<M>,
+): <C extends keyof M & string>(code: C, params: M[C]) => Worded {
+  return (code, params) => ({
+    text: english[code](params),
+    message: Object.keys(params).length === 0 ? { code } : { code, params: withinLimits(params) },
+  });
+}
+
+/** The longest string param HostMessageSchema takes: a saved conversation holding a longer one would not load. */
+export const MAX_PARAM_CHARS = 8_000;
+
+// A fact longer than a message can hold (a server's whole stack trace as `detail`) is cut; the English keeps it whole.
+function withinLimits(params: Record<string, string | number>): Record<string, string | number> {
+  const long = Object.values(params).some((value) => typeof value === 'string' && value.length > MAX_PARAM_CHARS);
+  if (!long) return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && value.length > MAX_PARAM_CHARS ? `${value.slice(0, MAX_PARAM_CHARS - 1)}…` : value,
+    ]),
+  );
+}
