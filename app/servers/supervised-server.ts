@@ -1,5 +1,6 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
+import { notReadyError, serverError } from '../../shared/domain/server-errors';
 import { personSignsIn } from '../../shared/domain/server';
 import { serverReason } from '../../shared/domain/server-state-read';
 import type { LogLevel, ServerCommon, ServerConfig, ServerPhase, ServerState } from '../../shared/domain/server';
@@ -485,7 +486,7 @@ export class SupervisedServer {
     if (this.config.url !== undefined && (this.phase.status === 'starting' || this.phase.status === 'restarting')) {
       await this.waitForReconnect(
         timeoutMs,
-        new HostError('NOT_READY', `server '${this.name}' is reconnecting`),
+        HostError.coded('NOT_READY', serverError('server-errors.reconnecting', { name: this.name })),
         signal,
       );
     }
@@ -502,7 +503,7 @@ export class SupervisedServer {
   private readyConnection(action: string): SupervisedConnection {
     const connection = this.connection;
     if (this.phase.status !== 'ready' || connection === undefined) {
-      throw new HostError('NOT_READY', `server '${this.name}' is ${this.phase.status}, not ready: cannot ${action}`);
+      throw HostError.coded('NOT_READY', notReadyError(this.name, this.phase.status, action));
     }
     return connection;
   }

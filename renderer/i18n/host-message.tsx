@@ -1,4 +1,6 @@
 import type { HostMessage } from '../../shared/domain/host-message';
+import type { RootErrorCode } from '../../shared/domain/root-errors';
+import type { ServerErrorCode } from '../../shared/domain/server-errors';
 import type { ServerStartCode } from '../../shared/domain/server-start-error';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
@@ -9,7 +11,9 @@ import { translate } from './use-t';
 // host without them fails typecheck here.
 type Worded<C extends string> = [C] extends [MessageId] ? true : false;
 const SERVER_START_WORDED: Worded<ServerStartCode> = true;
-void SERVER_START_WORDED;
+const SERVER_ERRORS_WORDED: Worded<ServerErrorCode> = true;
+const ROOT_ERRORS_WORDED: Worded<RootErrorCode> = true;
+void [SERVER_START_WORDED, SERVER_ERRORS_WORDED, ROOT_ERRORS_WORDED];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
 function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {
@@ -22,6 +26,11 @@ export function hostText(message: HostMessage | undefined, fallback: string): st
   // Markup the catalog adds (<code>) has no place in plain text: keep its words.
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
   return translate(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
+}
+
+/** A failed call's message in the person's language: its code's words, else the host's English. */
+export function failureText(failure: { message: string; hostMessage?: HostMessage | undefined }): string {
+  return hostText(failure.hostMessage, failure.message);
 }
 
 /**

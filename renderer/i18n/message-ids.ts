@@ -20,6 +20,8 @@ import type skills from './locales/en/skills.json';
 import type tasks from './locales/en/tasks.json';
 import type ui from './locales/en/ui.json';
 import type serverStart from './locales/en/server-start.json';
+import type serverErrors from './locales/en/server-errors.json';
+import type rootErrors from './locales/en/root-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -42,7 +44,9 @@ export type MessageId =
   | keyof typeof skills
   | keyof typeof tasks
   | keyof typeof ui
-  | keyof typeof serverStart;
+  | keyof typeof serverStart
+  | keyof typeof serverErrors
+  | keyof typeof rootErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -66,4 +70,6 @@ export const CATALOG_FILES = [
   'tasks',
   'ui',
   'server-start',
+  'server-errors',
+  'root-errors',
 ] as const;
