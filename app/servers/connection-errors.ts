@@ -19,6 +19,7 @@ import { ServerStartError, startFailureText } from '../../shared/domain/server-s
 import type { StartStage } from '../../shared/domain/server-start-error';
 import { batchFailure } from './stdout-messages';
 import { exitFact, secondsOf, serverError } from '../../shared/domain/server-errors';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
 import { errorMessage } from '../../shared/error-message';
 
 /**
@@ -150,13 +151,10 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   if (ctx.transport.kind !== 'stdio') {
     const where = ctx.url ?? 'the server';
     const auth = authFailure(error);
-    if (auth === 'sign-in')
-      return new ServerStartError(
-        `${where} needs you to sign in (OAuth): press Sign in in the server's details`,
-        'sign-in',
-        undefined,
-        error,
-      );
+    if (auth === 'sign-in') {
+      const words = serverStateReason('server-state.needs-sign-in', { where });
+      return new ServerStartError(words.text, 'sign-in', undefined, error, words.hostMessage);
+    }
     if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
     const refusal = oauthRefusal(error);
     // Another authorization server than the pinned one: retrying cannot help, only the person can decide (`config`: no restarts).
@@ -167,13 +165,10 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
         undefined,
         error,
       );
-    if (isUnreachable(error))
-      return new ServerStartError(
-        `could not reach ${where}: ${ctx.redact(networkReason(error))}`,
-        'unreachable',
-        undefined,
-        error,
-      );
+    if (isUnreachable(error)) {
+      const words = serverStateReason('server-state.unreachable', { where, detail: ctx.redact(networkReason(error)) });
+      return new ServerStartError(words.text, 'unreachable', undefined, error, words.hostMessage);
+    }
     const http = describeHttpError(error);
     if (http !== undefined) {
       // Without OAuth (a static Authorization header is configured), a 401 means that header is not accepted.

@@ -2,6 +2,7 @@ import type { HostMessage } from '../../shared/domain/host-message';
 import type { RootErrorCode } from '../../shared/domain/root-errors';
 import type { ServerErrorCode } from '../../shared/domain/server-errors';
 import type { ServerStartCode } from '../../shared/domain/server-start-error';
+import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -13,7 +14,8 @@ type Worded<C extends string> = [C] extends [MessageId] ? true : false;
 const SERVER_START_WORDED: Worded<ServerStartCode> = true;
 const SERVER_ERRORS_WORDED: Worded<ServerErrorCode> = true;
 const ROOT_ERRORS_WORDED: Worded<RootErrorCode> = true;
-void [SERVER_START_WORDED, SERVER_ERRORS_WORDED, ROOT_ERRORS_WORDED];
+const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
+void [SERVER_START_WORDED, SERVER_ERRORS_WORDED, ROOT_ERRORS_WORDED, SERVER_STATE_WORDED];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
 function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {

@@ -22,6 +22,7 @@ import type ui from './locales/en/ui.json';
 import type serverStart from './locales/en/server-start.json';
 import type serverErrors from './locales/en/server-errors.json';
 import type rootErrors from './locales/en/root-errors.json';
+import type serverState from './locales/en/server-state.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -46,7 +47,8 @@ export type MessageId =
   | keyof typeof ui
   | keyof typeof serverStart
   | keyof typeof serverErrors
-  | keyof typeof rootErrors;
+  | keyof typeof rootErrors
+  | keyof typeof serverState;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -72,4 +74,5 @@ export const CATALOG_FILES = [
   'server-start',
   'server-errors',
   'root-errors',
+  'server-state',
 ] as const;

@@ -19,7 +19,10 @@ export type EnglishWords<M extends Record<string, MessageParams>> = {
  * its params together. The renderer's catalog file of the family words each code in the person's language.
  */
 export function codedFamily<M extends Record<string, MessageParams>>(english: EnglishWords<M>) {
-  return <C extends keyof M & string>(code: C, params: M[C]): CodedText => ({
+  return <C extends keyof M & string>(
+    code: C,
+    params: M[C],
+  ): CodedText & { hostMessage: { code: C; params: M[C] } } => ({
     text: english[code](params),
     hostMessage: { code, params },
   });
