@@ -23,6 +23,7 @@ import type serverStart from './locales/en/server-start.json';
 import type serverErrors from './locales/en/server-errors.json';
 import type rootErrors from './locales/en/root-errors.json';
 import type serverState from './locales/en/server-state.json';
+import type conversationErrors from './locales/en/conversation-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -48,7 +49,8 @@ export type MessageId =
   | keyof typeof serverStart
   | keyof typeof serverErrors
   | keyof typeof rootErrors
-  | keyof typeof serverState;
+  | keyof typeof serverState
+  | keyof typeof conversationErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -75,4 +77,5 @@ export const CATALOG_FILES = [
   'server-errors',
   'root-errors',
   'server-state',
+  'conversation-errors',
 ] as const;
