@@ -9,7 +9,8 @@ import {
 } from '../../shared/domain/providers';
 import { LlmError } from './llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
-import { NO_API_KEY_MESSAGE } from './anthropic-access';
+import { NO_API_KEY } from './anthropic-access';
+import { providerError } from '../../shared/domain/provider-errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderClient } from './provider-client';
 import { countImages } from './image-omission';
@@ -41,8 +42,8 @@ export function removedProviderMessage(key: string, provider: string): string {
   return `This conversation's model '${key}' came from the provider '${provider}', which is no longer in Settings. Pick another model in the message box, or add the provider again.`;
 }
 
-function missingKeyMessage(provider: ProviderConfig): string {
-  return `Add the API key of ${provider.label} in Settings (Providers) to use its models.`;
+function missingKey(provider: ProviderConfig) {
+  return providerError('provider-errors.missing-key', { provider: provider.label });
 }
 
 /**
@@ -71,7 +72,8 @@ export class ProviderRegistry {
   client(id: string): ProviderClient {
     if (id === ANTHROPIC_PROVIDER_ID) return this.options.anthropic;
     const provider = this.options.settings.providers.get(id);
-    if (provider === undefined) throw new HostError('NOT_FOUND', `No provider '${id}'`, 'id');
+    if (provider === undefined)
+      throw HostError.coded('NOT_FOUND', providerError('provider-errors.not-found', { id }), 'id');
     const problem = credentialsInUrl(provider);
     if (problem !== undefined) throw new HostError('INVALID_INPUT', problem, 'baseUrl');
     return this.openAi(provider);
@@ -84,12 +86,12 @@ export class ProviderRegistry {
   assertReady(key: string): void {
     const { provider } = splitModelKey(key);
     if (provider === ANTHROPIC_PROVIDER_ID) {
-      if (this.options.settings.apiKey() === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+      if (this.options.settings.apiKey() === undefined) throw HostError.coded('NOT_READY', NO_API_KEY);
       return;
     }
     const config = this.options.settings.providers.get(provider);
     if (config !== undefined && !this.options.settings.providers.ready(config))
-      throw new HostError('NOT_READY', missingKeyMessage(config));
+      throw HostError.coded('NOT_READY', missingKey(config));
   }
 
   /** False for a model marked as taking no tools: the router strips them and the chat says so. */
@@ -134,7 +136,7 @@ export class ProviderRegistry {
     if (provider === ANTHROPIC_PROVIDER_ID) return this.options.anthropic.stream(request);
     const config = this.options.settings.providers.get(provider);
     if (config === undefined) throw new LlmError('not-found', removedProviderMessage(request.model, provider));
-    if (!this.options.settings.providers.ready(config)) throw new LlmError('auth', missingKeyMessage(config));
+    if (!this.options.settings.providers.ready(config)) throw new LlmError('auth', missingKey(config).text);
     const problem = credentialsInUrl(config);
     if (problem !== undefined) throw new LlmError('bad-request', problem);
     // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).

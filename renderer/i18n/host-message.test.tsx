@@ -5,6 +5,7 @@ import type { HostMessage } from '../../shared/domain/host-message';
 import type { ServerStartWording } from '../../shared/domain/server-start-error';
 import { conversationError } from '../../shared/domain/conversation-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
+import { providerError } from '../../shared/domain/provider-errors';
 import { rootError } from '../../shared/domain/root-errors';
 import { serverError } from '../../shared/domain/server-errors';
 import { serverStateReason } from '../../shared/domain/server-state-reasons';
@@ -78,6 +79,11 @@ describe("each family of the host's coded failures and reasons, in Chinese with 
       '无法添加此根目录：无法读取文件夹 C:\\项目（权限被拒绝）。',
     ],
     ['server states', serverStateReason('server-state.config-changed', {}), '配置已更改'],
+    [
+      'providers',
+      providerError('provider-errors.missing-key', { provider: 'Ollama' }),
+      '请在“设置”›“模型提供商”中添加 Ollama 的 API 密钥，才能使用它的模型。',
+    ],
     [
       'conversations',
       conversationError('conversation-errors.title-too-long', { max: 200 }),

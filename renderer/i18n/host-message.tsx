@@ -1,5 +1,6 @@
 import type { HostMessage } from '../../shared/domain/host-message';
 import type { ConversationErrorCode } from '../../shared/domain/conversation-errors';
+import type { ProviderErrorCode } from '../../shared/domain/provider-errors';
 import type { RootErrorCode } from '../../shared/domain/root-errors';
 import type { ServerErrorCode } from '../../shared/domain/server-errors';
 import type { ServerStartCode } from '../../shared/domain/server-start-error';
@@ -17,7 +18,15 @@ const SERVER_ERRORS_WORDED: Worded<ServerErrorCode> = true;
 const ROOT_ERRORS_WORDED: Worded<RootErrorCode> = true;
 const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
 const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
-void [SERVER_START_WORDED, SERVER_ERRORS_WORDED, ROOT_ERRORS_WORDED, SERVER_STATE_WORDED, CONVERSATION_ERRORS_WORDED];
+const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
+void [
+  SERVER_START_WORDED,
+  SERVER_ERRORS_WORDED,
+  ROOT_ERRORS_WORDED,
+  SERVER_STATE_WORDED,
+  CONVERSATION_ERRORS_WORDED,
+  PROVIDER_ERRORS_WORDED,
+];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
 function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {

@@ -24,6 +24,7 @@ import type serverErrors from './locales/en/server-errors.json';
 import type rootErrors from './locales/en/root-errors.json';
 import type serverState from './locales/en/server-state.json';
 import type conversationErrors from './locales/en/conversation-errors.json';
+import type providerErrors from './locales/en/provider-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -50,7 +51,8 @@ export type MessageId =
   | keyof typeof serverErrors
   | keyof typeof rootErrors
   | keyof typeof serverState
-  | keyof typeof conversationErrors;
+  | keyof typeof conversationErrors
+  | keyof typeof providerErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -78,4 +80,5 @@ export const CATALOG_FILES = [
   'root-errors',
   'server-state',
   'conversation-errors',
+  'provider-errors',
 ] as const;
