@@ -1,3 +1,6 @@
+import type { HostMessage } from './domain/host-message';
+import type { CodedText } from './domain/host-wording';
+
 /**
  * Expected failures travel as values, never as thrown errors, so that they
  * survive every transport (Electron's `invoke` only carries an error's message).
@@ -35,6 +38,8 @@ export interface Failure {
   message: string;
   /** Where in the input the problem is, e.g. `config.command`. */
   path?: string;
+  /** `message` as a code and its facts, for the renderer to word in the person's language (shared/domain/host-message.ts). */
+  hostMessage?: HostMessage;
 }
 
 export interface Success<T> {
@@ -48,8 +53,14 @@ export function ok<T>(value: T): Success<T> {
   return { ok: true, value };
 }
 
-export function fail(code: ErrorCode, message: string, path?: string): Failure {
-  return path === undefined ? { ok: false, code, message } : { ok: false, code, message, path };
+export function fail(code: ErrorCode, message: string, path?: string, hostMessage?: HostMessage): Failure {
+  return {
+    ok: false,
+    code,
+    message,
+    ...(path === undefined ? {} : { path }),
+    ...(hostMessage === undefined ? {} : { hostMessage }),
+  };
 }
 
 /**
@@ -61,8 +72,15 @@ export class HostError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly path?: string,
+    /** The message as a code and its facts (the renderer words it); absent for a family not coded yet. */
+    readonly hostMessage?: HostMessage,
   ) {
     super(message);
     this.name = 'HostError';
+  }
+
+  /** A failure whose words come from a family's module: the English is the message, the code travels beside it. */
+  static coded(code: ErrorCode, words: CodedText, path?: string): HostError {
+    return new HostError(code, words.text, path, words.hostMessage);
   }
 }

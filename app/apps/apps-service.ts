@@ -5,6 +5,7 @@ import type { AppModelContext, AppOrigin, AppUiResource, ServerApp } from '../..
 import type { Conversation, McpContentBlock, ToolAppRef } from '../../shared/domain/chat';
 import type { LogLevel, ServerState, ServerStateOf, ToolInfo } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import { DENIED_TEXT, outcomeFromCallToolResult } from '../chat/tool-results';
 import type { ConsentBroker } from '../consent/consent-broker';
 import { toolConsentFacts } from '../consent/tool-consent-facts';
@@ -271,7 +272,8 @@ export class AppsService implements ServerLifecycleListener {
 
   private knownServer(server: string): ServerState {
     const state = this.options.servers.get(server);
-    if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
+    if (state === undefined)
+      throw HostError.coded('NOT_FOUND', serverError('server-errors.not-supervised', { name: server }));
     return state;
   }
 

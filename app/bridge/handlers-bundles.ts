@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/contract';
 import type { bundlesMethods } from '../../shared/contract/bundles';
 import type { ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { BundleService } from '../bundles/bundle-service';
 
 /** The bundle methods of the contract. */
@@ -42,7 +43,8 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
     'bundles.discard': async ({ stageId }) => ({ discarded: await service.discard(stageId) }),
     'bundles.uninstall': async ({ name }) => {
       const config = deps.rawServer(name);
-      if (config === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+      if (config === undefined)
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
       if (config.bundle === undefined)
         throw new HostError(
           'INVALID_INPUT',

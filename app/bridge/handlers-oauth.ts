@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/contract';
 import type { oauthMethods } from '../../shared/contract/oauth';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import { errorMessage } from '../../shared/error-message';
 
@@ -24,7 +25,8 @@ export interface OAuthHandlerDeps {
 export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
   const requireConfig = (name: string): ServerConfig => {
     const config = deps.rawServer(name);
-    if (config === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+    if (config === undefined)
+      throw HostError.coded('NOT_FOUND', serverError('server-errors.not-supervised', { name }), 'name');
     return config;
   };
   return {
@@ -42,7 +44,7 @@ export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
     'servers.signOut': async ({ name }) => {
       await deps.sessions.signOut(name, requireConfig(name));
       if (deps.supervisor.get(name) === undefined)
-        throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-supervised', { name }), 'name');
       const state = await deps.supervisor.signInChanged(name);
       // A live connection still holds the old token in its requests: restart it so signing out takes effect now.
       return state.status === 'ready' ? deps.supervisor.restart(name) : state;

@@ -1,6 +1,7 @@
 import type { Handlers, MethodParsedInput } from '../../shared/contract';
 import type { providersMethods } from '../../shared/contract/providers';
 import { HostError } from '../../shared/result';
+import { providerError } from '../../shared/domain/provider-errors';
 import { LlmError } from '../providers/llm-provider';
 import { errorMessage } from '../../shared/error-message';
 import type { ProviderRegistry } from '../providers/provider-registry';
@@ -82,7 +83,10 @@ export function createProvidersHandlers({ settings, providers }: ProvidersHandle
         const models = await client.listModels(AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS));
         return { models };
       } catch (error) {
-        throw new HostError('SERVER_ERROR', `Could not list the models: ${words(error)}`);
+        throw HostError.coded(
+          'SERVER_ERROR',
+          providerError('provider-errors.list-models-failed', { detail: words(error) }),
+        );
       }
     },
     'providers.check': async ({ id, model }) => {

@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/contract';
 import type { samplingMethods } from '../../shared/contract/sampling';
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { SamplingModelTable } from '../../shared/contract/sampling';
 import type { SamplingModels } from '../sampling/candidate-models';
 import type { SamplingBudget } from '../sampling/sampling-budget';
@@ -72,7 +73,8 @@ export function createSamplingHandlers({
       };
     },
     'sampling.setLimits': async ({ server, limits }) => {
-      if (servers.get(server) === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
+      if (servers.get(server) === undefined)
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: server }), 'server');
       await settings.setSamplingLimits(server, limits ?? undefined);
       budget.limitsChanged(server);
       return budget.usage(server);

@@ -5,6 +5,7 @@ import { serverIdentityKey } from '../../shared/domain/consent';
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import { serverIdentity } from '../consent/approval-fingerprint';
 import type { ServerEdit } from '../consent/consent-broker';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
@@ -69,13 +70,15 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
   };
 
   const requireServer = (name: string): void => {
-    if (supervisor.get(name) === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+    if (supervisor.get(name) === undefined)
+      throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
   };
 
   /** The stored (unmasked) config, or the one it still runs with if its entry in the file is broken. */
   const storedConfig = (name: string): ServerConfig => {
     const stored = config.rawServer(name) ?? sync.lastGoodConfig(name);
-    if (stored === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+    if (stored === undefined)
+      throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
     return stored;
   };
 
@@ -86,7 +89,7 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
     'servers.list': async () => supervisor.list(),
 
     'servers.add': async ({ name, config: serverConfig }) => {
-      if (nameTaken(name)) throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
+      if (nameTaken(name)) throw HostError.coded('CONFLICT', serverError('server-errors.name-taken', { name }), 'name');
       await secrets.save({ name, incoming: serverConfig, write: (withRefs) => config.addServer(name, withRefs) });
       announceConfig();
       await sync.apply();
@@ -98,7 +101,7 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
       const target = newName ?? name;
       const renaming = target !== name;
       if (renaming && nameTaken(target))
-        throw new HostError('CONFLICT', `A server named "${target}" already exists`, 'newName');
+        throw HostError.coded('CONFLICT', serverError('server-errors.name-taken', { name: target }), 'newName');
       const saved = await secrets.save({
         name: target,
         incoming: serverConfig,

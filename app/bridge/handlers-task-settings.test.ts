@@ -42,6 +42,7 @@ describe('task settings handlers', () => {
       code: 'NOT_FOUND',
       message: 'No server named "ghost"',
       path: 'server',
+      hostMessage: { code: 'server-errors.not-found', params: { name: 'ghost' } },
     });
     expect(settings.tasksForOptionalToolsServers()).toEqual([]);
     expect(emitted).toEqual([]);

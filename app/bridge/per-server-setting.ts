@@ -1,5 +1,6 @@
 import type { TopicName, TopicPayload } from '../../shared/contract';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { EventHub } from '../events/event-hub';
 
 /** The servers Berth has (the supervisor fits): a setting for any other would be forgotten by nothing. */
@@ -48,7 +49,7 @@ export function perServerSettingMethods<T extends TopicName, I extends { server:
         .sort((a, b) => a.server.localeCompare(b.server)),
     set: async (input) => {
       if (servers.get(input.server) === undefined)
-        throw new HostError('NOT_FOUND', `No server named "${input.server}"`, 'server');
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: input.server }), 'server');
       await write(input);
       const saved = setting.read(input.server);
       events.emit(setting.changed, saved);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
 import { HostError, type Failure, type Result } from '../../shared/result';
 import { createRouter } from './router';
+import { serverError } from '../../shared/domain/server-errors';
 
 /** One valid input per method; the test below fails when a method is added without one. */
 const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
@@ -349,6 +350,21 @@ describe('router', () => {
     );
     expect(result).toEqual({ ok: false, code: 'NOT_FOUND', message: 'No server named "ghost"', path: 'name' });
     expect(reported).toHaveLength(0);
+  });
+
+  it("passes a coded HostError's host message on with the failure", async () => {
+    const { handlers } = recordingHandlers({
+      'servers.start': async () => {
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: 'ghost' }), 'name');
+      },
+    });
+    expect(await createRouter(handlers).dispatch('servers.start', { name: 'ghost' })).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: 'No server named "ghost"',
+      path: 'name',
+      hostMessage: { code: 'server-errors.not-found', params: { name: 'ghost' } },
+    });
   });
 
   it('turns any other throw into INTERNAL, keeps the message and reports it', async () => {

@@ -50,7 +50,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
     try {
       return ok(await handler(parsed.data));
     } catch (error) {
-      if (isHostError(error)) return fail(error.code, error.message, error.path);
+      if (isHostError(error)) return fail(error.code, error.message, error.path, error.hostMessage);
       reportInternal(method, error);
       return fail('INTERNAL', `Berth hit a bug while handling ${method}: ${errorMessage(error)}`);
     }

@@ -7,6 +7,7 @@ import { wholeResultText } from '../../shared/domain/result-text';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { withdrawal } from '../../shared/domain/withdrawal';
+import { conversationError } from '../../shared/domain/conversation-errors';
 import type { EventHub } from '../events/event-hub';
 import { ChatEngine } from './chat-engine';
 import type {
@@ -402,7 +403,8 @@ function instructionsOf(options: ChatServiceOptions, servers: readonly string[])
 
 function summaryOf(store: ConversationStore, id: string): ConversationSummary {
   const summary = store.summary(id);
-  if (summary === undefined) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+  if (summary === undefined)
+    throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-found', { id }));
   return summary;
 }
 

@@ -126,7 +126,11 @@ describe('ConversationStore', () => {
     await store.appendMessage(conversation.id, userMessage('keep me'));
     await store.delete(conversation.id);
     expect(store.list()).toEqual([]);
-    await expect(store.get(conversation.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(store.get(conversation.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: `No conversation with id ${conversation.id}`,
+      hostMessage: { code: 'conversation-errors.not-found', params: { id: conversation.id } },
+    });
     expect(await readdir(join(dir, 'conversations', 'trash'))).toEqual([`${conversation.id}.json`]);
     expect((await store.listTrash()).map((summary) => summary.id)).toEqual([conversation.id]);
     // A restart in between: the trash is on disk, not in memory.
@@ -135,7 +139,10 @@ describe('ConversationStore', () => {
     await reopened.restore(conversation.id);
     expect((await reopened.get(conversation.id)).messages).toEqual([userMessage('keep me')]);
     await expect(reopened.restore(conversation.id)).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(reopened.restore('missing-id')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(reopened.restore('missing-id')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      hostMessage: { code: 'conversation-errors.not-deleted', params: { id: 'missing-id' } },
+    });
   });
 
   it('moves a corrupt file aside, reports it, and never overwrites it', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
+import { conversationError } from '../../shared/domain/conversation-errors';
 import {
   ConversationIdSchema,
   ConversationSchema,
@@ -191,7 +192,8 @@ export class ConversationStore {
   }
 
   async create(input: { model: string; title?: string }): Promise<Conversation> {
-    if (input.model.trim() === '') throw new HostError('INVALID_INPUT', 'Choose a model for the conversation', 'model');
+    if (input.model.trim() === '')
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.model-missing', {}), 'model');
     const time = this.now();
     const conversation: Conversation = {
       id: randomUUID(),
@@ -237,7 +239,7 @@ export class ConversationStore {
 
   async updateSettings(id: string, patch: ConversationSettingsPatch): Promise<Conversation> {
     if (patch.model !== undefined && patch.model.trim() === '')
-      throw new HostError('INVALID_INPUT', 'The model name is empty', 'model');
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.model-empty', {}), 'model');
     let before: readonly string[] | undefined;
     const saved = await this.update(id, (conversation) => {
       before = conversation.loadedTools;
@@ -279,7 +281,8 @@ export class ConversationStore {
   async delete(id: string): Promise<void> {
     this.checkId(id);
     await this.enqueue(id, async () => {
-      if (!this.summaries.has(id)) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+      if (!this.summaries.has(id))
+        throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-found', { id }));
       try {
         await rename(this.filePath(id), this.trashPath(id));
         await this.results.moveToTrash(id);
@@ -295,11 +298,13 @@ export class ConversationStore {
   async restore(id: string): Promise<ConversationSummary> {
     this.checkId(id);
     return this.enqueue(id, async () => {
-      if (this.summaries.has(id)) throw new HostError('CONFLICT', `Conversation ${id} is not in the trash`);
+      if (this.summaries.has(id))
+        throw HostError.coded('CONFLICT', conversationError('conversation-errors.not-in-trash', { id }));
       try {
         await stat(this.trashPath(id));
       } catch (error) {
-        if (isMissing(error)) throw new HostError('NOT_FOUND', `No deleted conversation with id ${id}`);
+        if (isMissing(error))
+          throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-deleted', { id }));
         throw new HostError('IO_ERROR', `Could not read the trash: ${errorMessage(error)}`);
       }
       await rename(this.trashPath(id), this.filePath(id));
@@ -343,9 +348,14 @@ export class ConversationStore {
 
   private checkTitle(title: string): string {
     const trimmed = title.trim();
-    if (trimmed === '') throw new HostError('INVALID_INPUT', 'Give the conversation a title', 'title');
+    if (trimmed === '')
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.title-missing', {}), 'title');
     if (trimmed.length > TITLE_MAX)
-      throw new HostError('INVALID_INPUT', `Keep the title under ${TITLE_MAX} characters`, 'title');
+      throw HostError.coded(
+        'INVALID_INPUT',
+        conversationError('conversation-errors.title-too-long', { max: TITLE_MAX }),
+        'title',
+      );
     return trimmed;
   }
 
@@ -378,7 +388,8 @@ export class ConversationStore {
   private async load(id: string): Promise<Conversation> {
     const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
-    if (!this.summaries.has(id)) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+    if (!this.summaries.has(id))
+      throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-found', { id }));
     return this.readConversation(id, true);
   }
 
@@ -403,7 +414,7 @@ export class ConversationStore {
     } catch (error) {
       if (isMissing(error)) {
         this.forget(id);
-        throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+        throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-found', { id }));
       }
       throw this.report({ id, message: `Conversation file ${id}.json could not be read: ${errorMessage(error)}` });
     }

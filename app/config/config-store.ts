@@ -6,6 +6,7 @@ import { writeServerOAuthIssuer } from './config-edit';
 import type { ConfigStatus } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import { atomicWriteFile } from './atomic-write';
 import { makePrivateDirSync } from './private-files';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
@@ -150,7 +151,7 @@ export class ConfigStore {
     const validConfig = this.checkConfig(config);
     return this.mutate((doc) => {
       if (doc.names.includes(validName))
-        throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'name');
+        throw HostError.coded('CONFLICT', serverError('server-errors.name-taken', { name: validName }), 'name');
       return writeServerEntry(doc, validName, validConfig);
     }, validName);
   }
@@ -170,7 +171,7 @@ export class ConfigStore {
         let text = doc.text;
         for (const { name, config } of valid) {
           if (current.names.includes(name))
-            throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
+            throw HostError.coded('CONFLICT', serverError('server-errors.name-taken', { name }), 'name');
           text = writeServerEntry(current, name, config);
           current = parseConfigText(text);
         }
@@ -191,10 +192,10 @@ export class ConfigStore {
     return this.mutate((doc) => {
       if (previousName !== undefined && previousName !== validName) {
         if (!doc.names.includes(previousName))
-          throw new HostError('NOT_FOUND', `No server named "${previousName}"`, 'name');
+          throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: previousName }), 'name');
         this.refuseDuplicate(doc, previousName);
         if (doc.names.includes(validName))
-          throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'newName');
+          throw HostError.coded('CONFLICT', serverError('server-errors.name-taken', { name: validName }), 'newName');
         return writeServerEntry(doc, validName, validConfig, previousName);
       }
       this.refuseDuplicate(doc, validName);
@@ -209,7 +210,8 @@ export class ConfigStore {
    */
   async setServerLogLevel(name: string, level: LogLevel | undefined): Promise<void> {
     return this.mutate((doc) => {
-      if (!doc.names.includes(name)) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+      if (!doc.names.includes(name))
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
       this.refuseDuplicate(doc, name);
       if (!doc.servers.has(name)) {
         throw new HostError(
@@ -230,7 +232,8 @@ export class ConfigStore {
   /** Remove an entry, valid or broken; `NOT_FOUND` if there is none. */
   async removeServer(name: string): Promise<void> {
     return this.mutate((doc) => {
-      if (!doc.names.includes(name)) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+      if (!doc.names.includes(name))
+        throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
       this.refuseDuplicate(doc, name);
       return removeServerEntry(doc, name);
     });

@@ -1,4 +1,5 @@
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { ApprovedTool, PolicyStale } from '../../shared/domain/consent';
 import { describeRule, ruleCovers } from '../../shared/domain/consent-rules';
 import type { ConsentRule } from '../../shared/domain/consent-rules';
@@ -29,7 +30,8 @@ export function ruleApproval(
   rule: ConsentRule,
   now: ServerNow | undefined,
 ): { scope: Extract<PolicyScope, { scope: 'rule' }>; approval: PolicyApproval } {
-  if (now === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
+  if (now === undefined)
+    throw HostError.coded('NOT_FOUND', serverError('server-errors.not-supervised', { name: server }));
   if (now.tools === undefined)
     throw new HostError(
       'NOT_READY',

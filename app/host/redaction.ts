@@ -58,7 +58,14 @@ export class Redaction {
 
   /** An answer to the renderer, failure message included, redacted. */
   result(method: unknown, result: Result<unknown>): Result<unknown> {
-    if (!result.ok) return { ...result, message: this.redact(result.message) };
+    if (!result.ok) {
+      const message = this.redact(result.message);
+      // The coded twin carries the same facts (a detail, a URL): they are masked the same way.
+      const { hostMessage } = result;
+      return hostMessage === undefined
+        ? { ...result, message }
+        : { ...result, message, hostMessage: this.redactor.redactDeep(hostMessage) };
+    }
     return typeof method === 'string' && UNREDACTED_RESULTS.has(method)
       ? result
       : { ...result, value: this.redactor.redactDeep(result.value) };

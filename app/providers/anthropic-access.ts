@@ -1,12 +1,13 @@
 import { HostError } from '../../shared/result';
+import { providerError } from '../../shared/domain/provider-errors';
 import { baseUrlCredentialsProblem } from '../../shared/domain/providers';
 import { AnthropicProvider } from './llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import type { SettingsStore } from '../settings/settings-store';
 
 /** What a person sees when chat or sampling needs a key that is not there. */
-export const NO_API_KEY_MESSAGE =
-  'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.';
+export const NO_API_KEY = providerError('provider-errors.no-api-key', {});
+export const NO_API_KEY_MESSAGE = NO_API_KEY.text;
 
 /**
  * Anthropic clients built lazily from the current settings (key and base
@@ -25,7 +26,7 @@ export class AnthropicAccess {
 
   /** NOT_READY with a clear message when there is no key. */
   assertReady(): void {
-    if (!this.ready) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+    if (!this.ready) throw HostError.coded('NOT_READY', NO_API_KEY);
   }
 
   /** A provider that resolves the real one at each call (chat and sampling). */
@@ -51,7 +52,7 @@ export class AnthropicAccess {
 
   private current(): { apiKey: string; baseURL: string | undefined; signature: string } {
     const apiKey = this.settings.apiKey();
-    if (apiKey === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+    if (apiKey === undefined) throw HostError.coded('NOT_READY', NO_API_KEY);
     const baseURL = this.settings.baseURL();
     const credentials = baseURL === undefined ? undefined : baseUrlCredentialsProblem(baseURL);
     if (credentials !== undefined)

@@ -8,9 +8,9 @@ import {
   type ProviderPreset,
 } from '../../shared/domain/providers';
 import { LlmError } from './llm-provider';
-import { chatError } from '../../shared/domain/chat-error';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
-import { NO_API_KEY_MESSAGE } from './anthropic-access';
+import { NO_API_KEY } from './anthropic-access';
+import { providerError } from '../../shared/domain/provider-errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderClient } from './provider-client';
 import { countImages } from './image-omission';
@@ -35,6 +35,10 @@ export interface ProviderRegistryOptions {
   /** The built-in provider's client (AnthropicProviderClient over today's AnthropicAccess). */
   anthropic: ProviderClient;
   openAiClient: OpenAiClientFactory;
+}
+
+function missingKey(provider: ProviderConfig) {
+  return providerError('provider-errors.missing-key', { provider: provider.label });
 }
 
 /**
@@ -63,7 +67,8 @@ export class ProviderRegistry {
   client(id: string): ProviderClient {
     if (id === ANTHROPIC_PROVIDER_ID) return this.options.anthropic;
     const provider = this.options.settings.providers.get(id);
-    if (provider === undefined) throw new HostError('NOT_FOUND', `No provider '${id}'`, 'id');
+    if (provider === undefined)
+      throw HostError.coded('NOT_FOUND', providerError('provider-errors.not-found', { id }), 'id');
     const problem = credentialsInUrl(provider);
     if (problem !== undefined) throw new HostError('INVALID_INPUT', problem, 'baseUrl');
     return this.openAi(provider);
@@ -76,12 +81,12 @@ export class ProviderRegistry {
   assertReady(key: string): void {
     const { provider } = splitModelKey(key);
     if (provider === ANTHROPIC_PROVIDER_ID) {
-      if (this.options.settings.apiKey() === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+      if (this.options.settings.apiKey() === undefined) throw HostError.coded('NOT_READY', NO_API_KEY);
       return;
     }
     const config = this.options.settings.providers.get(provider);
     if (config !== undefined && !this.options.settings.providers.ready(config))
-      throw new HostError('NOT_READY', chatError('chat-error.provider-key-missing', { provider: config.label }).text);
+      throw HostError.coded('NOT_READY', missingKey(config));
   }
 
   /** False for a model marked as taking no tools: the router strips them and the chat says so. */

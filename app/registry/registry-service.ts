@@ -17,6 +17,7 @@ import { sandboxFitProblem } from '../../shared/domain/sandbox';
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import { reviewLaunch } from '../config-import/launch-review';
 import { buildInstall, installOptions, RUNTIMES } from './install-plan';
 import { packageSource } from './package-source';
@@ -301,7 +302,8 @@ export class RegistryService {
    */
   async prepareUpdate(server: string): Promise<{ config: ServerConfig; version: string }> {
     const stored = this.options.servers()[server];
-    if (stored === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
+    if (stored === undefined)
+      throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: server }), 'server');
     const from = stored.registry;
     if (from === undefined)
       throw new HostError('INVALID_INPUT', `"${server}" was not installed from a registry`, 'server');

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { posix, win32 } from 'node:path';
 import type { FolderEntry, FolderListing } from '../../shared/contract/roots';
 import { HostError } from '../../shared/result';
+import { rootError } from '../../shared/domain/root-errors';
 import { normalizeRootPath } from './file-uri';
 import { errorMessage } from '../../shared/error-message';
 
@@ -58,17 +59,23 @@ async function canList(path: string): Promise<boolean> {
 async function readFolder(path: string): Promise<Dirent[]> {
   try {
     const info = await stat(path);
-    if (!info.isDirectory()) throw new HostError('INVALID_INPUT', `${path} is a file, not a folder`, 'path');
+    if (!info.isDirectory())
+      throw HostError.coded('INVALID_INPUT', rootError('root-errors.browse-not-folder', { path }), 'path');
     return await readdir(path, { withFileTypes: true });
   } catch (error) {
     if (error instanceof HostError) throw error;
     const code = errnoCode(error);
-    if (code === 'ENOENT') throw new HostError('NOT_FOUND', `There is no folder at ${path}`, 'path');
+    if (code === 'ENOENT')
+      throw HostError.coded('NOT_FOUND', rootError('root-errors.browse-missing', { path }), 'path');
     if (code === 'ENOTDIR')
-      throw new HostError('NOT_FOUND', `There is no folder at ${path}: part of that path is a file`, 'path');
+      throw HostError.coded('NOT_FOUND', rootError('root-errors.browse-missing-file-in-path', { path }), 'path');
     if (code === 'EACCES' || code === 'EPERM')
-      throw new HostError('FORBIDDEN', `Berth may not look inside ${path} (permission denied)`, 'path');
-    throw new HostError('IO_ERROR', `Could not list ${path}: ${errorMessage(error)}`, 'path');
+      throw HostError.coded('FORBIDDEN', rootError('root-errors.browse-forbidden', { path }), 'path');
+    throw HostError.coded(
+      'IO_ERROR',
+      rootError('root-errors.browse-failed', { path, detail: errorMessage(error) }),
+      'path',
+    );
   }
 }
 
@@ -90,7 +97,7 @@ export async function listFolders(
   try {
     folder = normalizeRootPath(path ?? home, platform);
   } catch (error) {
-    if (error instanceof HostError) throw new HostError(error.code, error.message, 'path');
+    if (error instanceof HostError) throw new HostError(error.code, error.message, 'path', error.hostMessage);
     throw error;
   }
 

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import type { Root } from '../../shared/domain/roots';
 import { normalizeRootPath } from './file-uri';
 import { errorMessage } from '../../shared/error-message';
+import { folderProblemText, type FolderProblem } from '../../shared/domain/root-errors';
 
 /** A root folder as found on disk: fine, or why not in words (and, for a link that now leads elsewhere, where). */
 export type FolderCheck =
@@ -12,29 +13,35 @@ export type FolderCheck =
       ok: false;
       code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN';
       problem: string;
+      /** What is wrong with the folder itself, as a fact (probeFolder), and the OS's words for it; absent for a moved link. */
+      found?: { problem: FolderProblem; path: string; detail: string };
       /** The folder the picked path leads to now, when it is not the one that was shared. */
       retarget?: string;
     };
 
 /** Is `path` an existing, readable folder? Says why not in words for the person. */
 export async function probeFolder(path: string): Promise<FolderCheck> {
+  const notUsable = (code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN', problem: FolderProblem, detail = '') => ({
+    ok: false as const,
+    code,
+    problem: folderProblemText(problem, path, detail),
+    found: { problem, path, detail },
+  });
   let isDirectory: boolean;
   try {
     isDirectory = (await stat(path)).isDirectory();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} does not exist` };
-    if (code === 'EACCES' || code === 'EPERM')
-      return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be reached (permission denied)` };
-    return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} cannot be checked: ${errorMessage(error)}` };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return notUsable('NOT_FOUND', 'missing');
+    if (code === 'EACCES' || code === 'EPERM') return notUsable('FORBIDDEN', 'unreachable');
+    return notUsable('NOT_FOUND', 'unchecked', errorMessage(error));
   }
-  if (!isDirectory) return { ok: false, code: 'INVALID_INPUT', problem: `${path} is a file, not a folder` };
+  if (!isDirectory) return notUsable('INVALID_INPUT', 'notFolder');
   try {
     // Listing a folder needs read and search (x) permission.
     await access(path, constants.R_OK | constants.X_OK);
   } catch {
-    return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be read (permission denied)` };
+    return notUsable('FORBIDDEN', 'unreadable');
   }
   return { ok: true };
 }

@@ -1,15 +1,16 @@
 import { HostError } from '../../shared/result';
+import { rootError } from '../../shared/domain/root-errors';
 
 const NAME_MAX = 200;
 
 /** A root's name as given, trimmed; INVALID_INPUT (at `name`) when empty, too long or holding control characters. */
 export function checkName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '') throw new HostError('INVALID_INPUT', 'a root needs a name', 'name');
+  if (trimmed === '') throw HostError.coded('INVALID_INPUT', rootError('root-errors.name-missing', {}), 'name');
   if (trimmed.length > NAME_MAX)
-    throw new HostError('INVALID_INPUT', `a root name can be at most ${NAME_MAX} characters`, 'name');
+    throw HostError.coded('INVALID_INPUT', rootError('root-errors.name-too-long', { max: NAME_MAX }), 'name');
   if ([...trimmed].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
-    throw new HostError('INVALID_INPUT', 'a root name cannot contain control characters', 'name');
+    throw HostError.coded('INVALID_INPUT', rootError('root-errors.name-control', {}), 'name');
   return trimmed;
 }
 

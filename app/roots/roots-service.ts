@@ -4,6 +4,7 @@ import type { PendingWithdrawal } from '../../shared/domain/pending';
 import type { RootConsentResponse, RootsChange, RootView } from '../../shared/domain/roots';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { EventHub } from '../events/event-hub';
 import { readableSignal } from '../servers/readable-signal';
 import type { LogSink } from '../logs/log-sink';
@@ -125,7 +126,7 @@ export class RootsService implements ServerLifecycleListener {
   /** NOT_FOUND unless `name` is a configured (or still running) server: a typo must not leave an invisible setting behind. */
   requireServer(name: string): void {
     const known = [...this.options.knownServers()].includes(name) || this.options.servers.get(name) !== undefined;
-    if (!known) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'server');
+    if (!known) throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'server');
   }
 
   /** Look at the disk again, then the view (a deleted folder comes back flagged). */

@@ -8,6 +8,7 @@ import { loadStateFile } from '../config/state-file';
 import { normalizeRootPath } from './file-uri';
 import { checkName, defaultName } from './root-names';
 import { broadFolderWarning, checkRootFolder, probeFolder, realFolder } from './root-folders';
+import { rootError } from '../../shared/domain/root-errors';
 import type { FolderCheck } from './root-folders';
 import { errorMessage } from '../../shared/error-message';
 
@@ -96,11 +97,15 @@ export class RootsStore {
       const normalized = normalizeRootPath(path, this.platform);
       const finalName = checkName(name ?? defaultName(normalized));
       const probe = await probeFolder(normalized);
-      if (!probe.ok) throw new HostError(probe.code, `Cannot add this root: ${probe.problem}`, 'path');
+      if (!probe.ok) throw unusable(probe, 'root-errors.cannot-add', 'path');
       const real = (await realFolder(normalized, this.platform)) ?? normalized;
       const existing = this.file.roots.find((r) => r.path === real);
       if (existing !== undefined)
-        throw new HostError('CONFLICT', `${real} is already a root, named '${existing.name}'`, 'path');
+        throw HostError.coded(
+          'CONFLICT',
+          rootError('root-errors.already-root', { path: real, name: existing.name }),
+          'path',
+        );
       await this.requireBroadConfirmed(real, confirmBroad);
       const root: Root = {
         id: this.newId(),
@@ -201,11 +206,15 @@ export class RootsStore {
       const root = this.require(id);
       const picked = root.linkPath ?? root.path;
       const probe = await probeFolder(picked);
-      if (!probe.ok) throw new HostError(probe.code, `Cannot share the new folder: ${probe.problem}`, 'id');
+      if (!probe.ok) throw unusable(probe, 'root-errors.cannot-share-new', 'id');
       const real = (await realFolder(picked, this.platform)) ?? picked;
       const clash = this.file.roots.find((r) => r.path === real && r.id !== id);
       if (clash !== undefined)
-        throw new HostError('CONFLICT', `${real} is already a root, named '${clash.name}'`, 'id');
+        throw HostError.coded(
+          'CONFLICT',
+          rootError('root-errors.already-root', { path: real, name: clash.name }),
+          'id',
+        );
       await this.requireBroadConfirmed(real, confirmBroad);
       const next: Root = {
         id,
@@ -353,7 +362,7 @@ export class RootsStore {
 
   private require(id: string): Root {
     const root = this.file.roots.find((r) => r.id === id);
-    if (root === undefined) throw new HostError('NOT_FOUND', `no root '${id}': it may have been removed`, 'id');
+    if (root === undefined) throw HostError.coded('NOT_FOUND', rootError('root-errors.not-found', { id }), 'id');
     return root;
   }
 
@@ -457,4 +466,15 @@ export class RootsStore {
     }
     return { ...file, roots };
   }
+}
+
+/** A folder probeFolder found unusable, as the failure of adding or re-sharing it. */
+function unusable(
+  probe: Extract<FolderCheck, { ok: false }>,
+  code: 'root-errors.cannot-add' | 'root-errors.cannot-share-new',
+  path: string,
+): HostError {
+  const verb = code === 'root-errors.cannot-add' ? 'Cannot add this root' : 'Cannot share the new folder';
+  if (probe.found === undefined) return new HostError(probe.code, `${verb}: ${probe.problem}`, path);
+  return HostError.coded(probe.code, rootError(code, probe.found), path);
 }

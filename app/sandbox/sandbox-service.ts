@@ -9,6 +9,7 @@ import type { ServerState } from '../../shared/domain/server';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { BerthPaths } from '../config/paths';
 import type { EventHub } from '../events/event-hub';
 import type { LogSink } from '../logs/log-sink';
@@ -484,7 +485,8 @@ export class SandboxService implements ServerLifecycleListener {
 
   private requireServer(server: string): ServerState {
     const state = this.options.servers.get(server);
-    if (state === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
+    if (state === undefined)
+      throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: server }), 'server');
     return state;
   }
 

@@ -10,7 +10,7 @@ import {
 import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
 import { oauthFailureReason } from '../oauth/sign-in';
 import { HostError } from '../../shared/result';
-import { formatSeconds } from '../format-seconds';
+import type { CodedText } from '../../shared/domain/host-wording';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
 import { describeInvalidResult } from './invalid-result';
@@ -18,6 +18,8 @@ import { describeExit } from './process-stdio-options';
 import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
 import type { StartStage } from '../../shared/domain/server-start-error';
 import { batchFailure } from './stdout-messages';
+import { exitFact, secondsOf, serverError } from '../../shared/domain/server-errors';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
 import { errorMessage } from '../../shared/error-message';
 
 /**
@@ -25,8 +27,8 @@ import { errorMessage } from '../../shared/error-message';
  * the request was not run, and the connection is being re-established.
  */
 export class SessionLostError extends HostError {
-  constructor(message: string) {
-    super('SERVER_ERROR', message);
+  constructor(words: CodedText) {
+    super('SERVER_ERROR', words.text, undefined, words.hostMessage);
     this.name = 'SessionLostError';
   }
 }
@@ -149,13 +151,10 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   if (ctx.transport.kind !== 'stdio') {
     const where = ctx.url ?? 'the server';
     const auth = authFailure(error);
-    if (auth === 'sign-in')
-      return new ServerStartError(
-        `${where} needs you to sign in (OAuth): press Sign in in the server's details`,
-        'sign-in',
-        undefined,
-        error,
-      );
+    if (auth === 'sign-in') {
+      const words = serverStateReason('server-state.needs-sign-in', { where });
+      return new ServerStartError(words.text, 'sign-in', undefined, error, words.hostMessage);
+    }
     if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
     const refusal = oauthRefusal(error);
     // Another authorization server than the pinned one: retrying cannot help, only the person can decide (`config`: no restarts).
@@ -166,13 +165,10 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
         undefined,
         error,
       );
-    if (isUnreachable(error))
-      return new ServerStartError(
-        `could not reach ${where}: ${ctx.redact(networkReason(error))}`,
-        'unreachable',
-        undefined,
-        error,
-      );
+    if (isUnreachable(error)) {
+      const words = serverStateReason('server-state.unreachable', { where, detail: ctx.redact(networkReason(error)) });
+      return new ServerStartError(words.text, 'unreachable', undefined, error, words.hostMessage);
+    }
     const http = describeHttpError(error);
     if (http !== undefined) {
       // Without OAuth (a static Authorization header is configured), a 401 means that header is not accepted.
@@ -211,51 +207,51 @@ export function requestFailure(
   if (broken !== undefined)
     return new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
   const exit = ctx.transport.exitInfo;
-  if (exit !== undefined && !ctx.closing) {
-    return new HostError(
+  if (exit !== undefined && !ctx.closing)
+    return HostError.coded(
       'SERVER_ERROR',
-      `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`,
+      serverError('server-errors.exited-during', { name, method, exit: exitFact(exit) }),
     );
-  }
-  if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
+  if (ctx.closing)
+    return HostError.coded('SERVER_ERROR', serverError('server-errors.stopped-during', { name, method }));
   // The SDK rejects a request its caller cancelled with a RequestTimeout error too: the caller's signal decides.
-  if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
+  if (signal?.aborted)
+    return HostError.coded('SERVER_ERROR', serverError('server-errors.cancelled', { name, subject }));
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     const total = maxTotalOf(error);
-    if (total !== undefined)
-      return new HostError(
-        'TIMEOUT',
-        `${subject} on server '${name}' did not finish within its maximum total time of ${formatSeconds(total)} (time spent waiting for your answers not counted)`,
-      );
-    return new HostError('TIMEOUT', `${subject} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
+    const seconds = secondsOf(total ?? timeoutMs);
+    return HostError.coded(
+      'TIMEOUT',
+      serverError(total === undefined ? 'server-errors.timeout' : 'server-errors.max-total-time', {
+        name,
+        subject,
+        seconds,
+      }),
+    );
   }
   const loss = linkLoss(error, ctx);
   if (loss === 'session-gone')
-    return new SessionLostError(`server '${name}' ended the session before ${subject} ran; reconnecting`);
-  if (loss === 'unreachable')
-    return new HostError(
-      'SERVER_ERROR',
-      `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`,
-    );
+    return new SessionLostError(serverError('server-errors.session-lost', { name, subject }));
+  if (loss === 'unreachable') {
+    const detail = ctx.redact(networkReason(error));
+    return HostError.coded('SERVER_ERROR', serverError('server-errors.unreachable-during', { name, method, detail }));
+  }
+  const failed = (detail: string): HostError =>
+    HostError.coded('SERVER_ERROR', serverError('server-errors.failed', { name, subject, detail: ctx.redact(detail) }));
   const http = ctx.transport.kind === 'stdio' ? undefined : describeHttpError(error);
-  if (http !== undefined)
-    return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(http)}`);
-  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
-    return new HostError('SERVER_ERROR', `server '${name}' closed the connection while ${method} was in progress`);
-  }
+  if (http !== undefined) return failed(http);
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)
+    return HostError.coded('SERVER_ERROR', serverError('server-errors.closed-during', { name, method }));
   const batch = batchFailure(error);
-  if (batch !== undefined)
-    return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(batch)}`);
+  if (batch !== undefined) return failed(batch);
   if (error instanceof ProtocolError) {
-    return new HostError(
+    const detail = ctx.redact(error.message);
+    return HostError.coded(
       'SERVER_ERROR',
-      `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`,
+      serverError('server-errors.answered-error', { name, subject, errorCode: String(error.code), detail }),
     );
   }
-  return new HostError(
-    'SERVER_ERROR',
-    `${subject} on server '${name}' failed: ${ctx.redact(messageOrInvalidResult(error))}`,
-  );
+  return failed(messageOrInvalidResult(error));
 }
 
 /** The bound a "Maximum total timeout exceeded" error names (the SDK's and Berth's own clock both put it in `data`). */

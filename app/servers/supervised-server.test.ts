@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { ServerConfigInput } from '../../shared/domain/server';
 import { SessionLostError } from './connection-errors';
+import { serverError } from '../../shared/domain/server-errors';
 import { ServerSupervisor } from './supervisor';
 import { FakeOpener } from './supervisor-fakes';
 import { LogCollector, StateRecorder, serverConfig, tempDir } from './test-support';
@@ -45,7 +46,7 @@ async function remote(initialDelayMs = 100, extra: Partial<ServerConfigInput> = 
 /** The session is gone: the connection goes away (the server restarts) and the request fails as never run. */
 function loseSession(): SessionLostError {
   opener.latest.lose("server 'remote' ended the session; reconnecting");
-  return new SessionLostError("server 'remote' ended the session before prompts/get ran; reconnecting");
+  return new SessionLostError(serverError('server-errors.session-lost', { name: 'remote', subject: 'prompts/get' }));
 }
 
 describe('SupervisedServer: one resend after a lost session', () => {

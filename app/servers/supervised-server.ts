@@ -1,5 +1,8 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
+import { notReadyError, serverError } from '../../shared/domain/server-errors';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
+import type { HostMessage } from '../../shared/domain/host-message';
 import { personSignsIn } from '../../shared/domain/server';
 import { serverReason } from '../../shared/domain/server-state-read';
 import type { LogLevel, ServerCommon, ServerConfig, ServerPhase, ServerState } from '../../shared/domain/server';
@@ -112,8 +115,12 @@ export class SupervisedServer {
       // the new one if enabled (a changed config may well fix an error).
       this.cancelPending();
       return this.enqueue(async () => {
-        const stoppedFor = this.phase.status === 'stopped' ? this.phase.reason : undefined;
-        await this.doStop(stoppedFor || 'config changed');
+        const stoppedFor = this.phase.status === 'stopped' ? this.phase : undefined;
+        await this.doStop(
+          stoppedFor?.reason
+            ? { text: stoppedFor.reason, hostMessage: stoppedFor.reasonMessage }
+            : serverStateReason('server-state.config-changed', {}),
+        );
         const levelChanged = config.logLevel !== this.config.logLevel;
         // A sign-in belongs to the URL: for a new one, nothing is known until it is tried.
         const authStale = config.url !== this.config.url;
@@ -155,7 +162,7 @@ export class SupervisedServer {
     this.heldByPerson = false;
     this.cancelPending();
     return this.enqueue(async () => {
-      await this.doStop('restarting');
+      await this.doStop(serverStateReason('server-state.restarting', {}));
       await this.doStart(true);
       return this.state;
     });
@@ -166,7 +173,7 @@ export class SupervisedServer {
     this.cancelPending();
     return this.enqueue(async () => {
       this.removed = true;
-      await this.doStop('removed');
+      await this.doStop(serverStateReason('server-state.removed', {}));
       await forget();
     });
   }
@@ -174,7 +181,7 @@ export class SupervisedServer {
   /** The host is shutting down: the server stops, whatever it was doing. */
   shutDown(): Promise<void> {
     this.cancelPending();
-    return this.enqueue(() => this.doStop('host shut down'));
+    return this.enqueue(() => this.doStop(serverStateReason('server-state.host-shut-down', {})));
   }
 
   /**
@@ -247,7 +254,7 @@ export class SupervisedServer {
   private stopNow(): Promise<ServerState> {
     this.cancelPending();
     return this.enqueue(async () => {
-      await this.doStop('stopped');
+      await this.doStop(serverStateReason('server-state.stopped', {}));
       return this.state;
     });
   }
@@ -329,20 +336,12 @@ export class SupervisedServer {
       const started = error instanceof ServerStartError ? error : new ServerStartError(String(error), 'protocol');
       const failure = launch === undefined ? started : launch.explain(started);
       if (failure.kind === 'cancelled') return;
-      if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable')
-        this.crashed(failure.message);
+      const why = { text: failure.message, hostMessage: failure.wording };
+      if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable') this.crashed(why);
       // Still an error (nothing runs), but one the person fixes by signing in: the UI says so instead of "Error".
       else if (failure.kind === 'sign-in')
-        this.update({ auth: { state: 'needs-sign-in' } }, { status: 'error', reason: failure.message });
-      else
-        this.update(
-          {},
-          {
-            status: 'error',
-            reason: failure.message,
-            ...(failure.wording !== undefined ? { reasonMessage: failure.wording } : {}),
-          },
-        );
+        this.update({ auth: { state: 'needs-sign-in' } }, { status: 'error', ...stateReason(why) });
+      else this.update({}, { status: 'error', ...stateReason(why) });
       return;
     }
     // Read before the checks below: they must see what happened while it was read.
@@ -354,7 +353,7 @@ export class SupervisedServer {
     }
     if (connection.lostReason !== undefined) {
       // It went away between its handshake and this line: a crash like any other.
-      this.crashed(connection.lostReason);
+      this.crashed({ text: connection.lostReason });
       return;
     }
     this.adoptConnection(connection);
@@ -384,7 +383,7 @@ export class SupervisedServer {
       connection.on('lost', (reason) => {
         // A lost connection closes itself.
         this.releaseConnection();
-        this.crashed(reason);
+        this.crashed({ text: reason });
       }),
     );
     this.stableTimer = scope.timeout(this.context.stableAfterMs, () => {
@@ -402,16 +401,17 @@ export class SupervisedServer {
     return connection;
   }
 
-  private async doStop(reason: string): Promise<void> {
+  private async doStop(why: StateReason): Promise<void> {
     this.clearTimers();
     const connection = this.releaseConnection();
     if (connection !== undefined) await connection.close();
     const wasStopped = this.phase.status === 'stopped' && connection === undefined;
-    if (!wasStopped || this.phase.reason !== reason) this.update({}, { status: 'stopped', reason });
+    if (!wasStopped || this.phase.reason !== why.text) this.update({}, { status: 'stopped', ...stateReason(why) });
   }
 
   /** Show the crash, then either schedule the next restart or give up. */
-  private crashed(reason: string): void {
+  private crashed(why: StateReason): void {
+    const reason = why.text;
     this.clearTimers();
     // A server being removed, or a host shutting down, is not restarted.
     const ending = this.removed || this.context.shuttingDown();
@@ -419,11 +419,15 @@ export class SupervisedServer {
       ? { reason, gaveUp: false }
       : afterCrash(reason, this.common.restartCount, this.config.restart, this.context.options.jitter);
     // Shown as crashed first, so the UI (and the log of states) tells the truth.
-    this.update({}, { status: 'crashed', reason: outcome.reason });
+    // The policy's words around the reason (restart off, gave up) are not coded yet: then the English is shown.
+    this.update({}, { status: 'crashed', ...stateReason(outcome.reason === reason ? why : { text: outcome.reason }) });
     if (outcome.gaveUp) this.hostLog('error', outcome.reason);
     if (outcome.restart === undefined) return;
     const { attempt, delayMs } = outcome.restart;
-    this.update({ restartCount: attempt }, { status: 'restarting', reason, nextRestartAt: Date.now() + delayMs });
+    this.update(
+      { restartCount: attempt },
+      { status: 'restarting', ...stateReason(why), nextRestartAt: Date.now() + delayMs },
+    );
     this.hostLog(
       'warning',
       `${reason}; restart ${attempt} of ${this.config.restart.maxRestarts} in ${formatSeconds(delayMs)}`,
@@ -485,7 +489,7 @@ export class SupervisedServer {
     if (this.config.url !== undefined && (this.phase.status === 'starting' || this.phase.status === 'restarting')) {
       await this.waitForReconnect(
         timeoutMs,
-        new HostError('NOT_READY', `server '${this.name}' is reconnecting`),
+        HostError.coded('NOT_READY', serverError('server-errors.reconnecting', { name: this.name })),
         signal,
       );
     }
@@ -502,7 +506,7 @@ export class SupervisedServer {
   private readyConnection(action: string): SupervisedConnection {
     const connection = this.connection;
     if (this.phase.status !== 'ready' || connection === undefined) {
-      throw new HostError('NOT_READY', `server '${this.name}' is ${this.phase.status}, not ready: cannot ${action}`);
+      throw HostError.coded('NOT_READY', notReadyError(this.name, this.phase.status, action));
     }
     return connection;
   }
@@ -556,4 +560,15 @@ export class SupervisedServer {
 /** The same object without its undefined fields: a state carries a field or not, never one set to undefined. */
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
+}
+
+/** A state's reason: its English, and its code when Berth has one. */
+interface StateReason {
+  text: string;
+  hostMessage?: HostMessage | undefined;
+}
+
+/** The reason fields of a state: `reason`, and `reasonMessage` only when coded. */
+function stateReason(why: StateReason): { reason: string; reasonMessage?: HostMessage } {
+  return why.hostMessage === undefined ? { reason: why.text } : { reason: why.text, reasonMessage: why.hostMessage };
 }

@@ -3,6 +3,7 @@ import { SECRET_MASK, ServerStateSchema } from '../../shared/domain/server';
 import type { ServerConfig, ServerConfigInput } from '../../shared/domain/server';
 import type { ListKind } from './list-changes';
 import { ServerStartError } from '../../shared/domain/server-start-error';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
 import { ServerSupervisor } from './supervisor';
 import { FakeOpener } from './supervisor-fakes';
 import { LogCollector, StateRecorder, serverConfig, tempDir } from './test-support';
@@ -113,6 +114,29 @@ describe('start, stop, restart', () => {
       reasonMessage: { code: 'server-start.command-not-on-path', params: { command: 'fake-server', path: '/usr/bin' } },
     });
     expect(ServerStateSchema.safeParse(supervisor.get('a')).success).toBe(true);
+  });
+
+  it('carries the reason of a stopped, crashed and restarting server as a code beside its English', async () => {
+    await supervisor.sync({ a: config() });
+    expect(await supervisor.stop('a')).toMatchObject({
+      status: 'stopped',
+      reason: 'stopped',
+      reasonMessage: { code: 'server-state.stopped', params: {} },
+    });
+    const unreachable = serverStateReason('server-state.unreachable', {
+      where: 'https://mcp.example.com/mcp',
+      detail: 'connection refused',
+    });
+    opener.plans.push(
+      new ServerStartError(unreachable.text, 'unreachable', undefined, undefined, unreachable.hostMessage),
+    );
+    await supervisor.start('a');
+    const shown = states.states.filter((state) => state.name === 'a').slice(-2);
+    expect(shown.map((state) => [state.status, state.reason, state.reasonMessage])).toEqual([
+      ['crashed', 'could not reach https://mcp.example.com/mcp: connection refused', unreachable.hostMessage],
+      ['restarting', 'could not reach https://mcp.example.com/mcp: connection refused', unreachable.hostMessage],
+    ]);
+    for (const state of shown) expect(ServerStateSchema.safeParse(state).success).toBe(true);
   });
 
   it('start failures that a retry cannot fix are an error; a sign-in says so', async () => {

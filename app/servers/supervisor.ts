@@ -1,5 +1,6 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import { EraCache } from './era-cache';
 import { ServerConnection } from './server-connection';
@@ -151,7 +152,7 @@ export class ServerSupervisor {
 
   private server(name: string): SupervisedServer {
     const server = this.servers.get(name);
-    if (server === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`);
+    if (server === undefined) throw HostError.coded('NOT_FOUND', serverError('server-errors.not-supervised', { name }));
     return server;
   }
 
@@ -165,6 +166,7 @@ export class ServerSupervisor {
   }
 
   private assertRunning(): void {
-    if (this.shuttingDown !== undefined) throw new HostError('NOT_READY', 'the host is shutting down');
+    if (this.shuttingDown !== undefined)
+      throw HostError.coded('NOT_READY', serverError('server-errors.shutting-down', {}));
   }
 }

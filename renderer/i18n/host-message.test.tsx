@@ -3,6 +3,12 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostMessage } from '../../shared/domain/host-message';
 import type { ServerStartWording } from '../../shared/domain/server-start-error';
+import { conversationError } from '../../shared/domain/conversation-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
+import { providerError } from '../../shared/domain/provider-errors';
+import { rootError } from '../../shared/domain/root-errors';
+import { serverError } from '../../shared/domain/server-errors';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
 import { hostText, HostMessageText } from './host-message';
 import { activateLocale, type UiLocale } from './i18n';
 import { BerthI18nProvider } from './provider';
@@ -57,5 +63,36 @@ describe("a host message worded in the person's language", () => {
     // Decoded, `\x41` would read "A" and `\u202E` would turn the text right to left.
     expect(hostText(message, FALLBACK)).not.toContain('\u202E');
     expect(shown(message).querySelector('code')?.textContent).toBe(command);
+  });
+});
+
+describe("each family of the host's coded failures and reasons, in Chinese with its facts", () => {
+  it.each<[string, CodedText, string]>([
+    [
+      'servers',
+      serverError('server-errors.not-ready', { name: 'files', status: 'starting' }),
+      '服务器“files”尚未就绪（正在启动），请在它就绪后再试。',
+    ],
+    [
+      'roots',
+      rootError('root-errors.cannot-add', { path: 'C:\\项目', problem: 'unreadable', detail: '' }),
+      '无法添加此根目录：无法读取文件夹 C:\\项目（权限被拒绝）。',
+    ],
+    ['server states', serverStateReason('server-state.config-changed', {}), '配置已更改'],
+    [
+      'providers',
+      providerError('provider-errors.missing-key', { provider: 'Ollama' }),
+      '请在“设置”›“模型提供商”中添加 Ollama 的 API 密钥，才能使用它的模型。',
+    ],
+    [
+      'conversations',
+      conversationError('conversation-errors.title-too-long', { max: 200 }),
+      '标题不能超过 200 个字符。',
+    ],
+  ])('%s', async (_family, words, chinese) => {
+    await activateLocale('zh-CN');
+    expect(hostText(words.hostMessage, words.text)).toBe(chinese);
+    await activateLocale('en');
+    expect(hostText(words.hostMessage, words.text)).not.toBe(chinese);
   });
 });

@@ -1,9 +1,14 @@
 import type { HostMessage } from '../../shared/domain/host-message';
+import type { ConversationErrorCode } from '../../shared/domain/conversation-errors';
+import type { ProviderErrorCode } from '../../shared/domain/provider-errors';
+import type { RootErrorCode } from '../../shared/domain/root-errors';
+import type { ServerErrorCode } from '../../shared/domain/server-errors';
 import type { ServerStartCode } from '../../shared/domain/server-start-error';
 import type { ChatErrorCode } from '../../shared/domain/chat-error';
 import type { ChatNoticeCode } from '../../shared/domain/chat-notice';
 import type { WithdrawalCode } from '../../shared/domain/withdrawal';
 import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
+import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -17,7 +22,22 @@ const CHAT_ERROR_WORDED: Worded<ChatErrorCode> = true;
 const CHAT_NOTICE_WORDED: Worded<ChatNoticeCode> = true;
 const WITHDRAWAL_WORDED: Worded<WithdrawalCode> = true;
 const TOOL_OUTCOME_WORDED: Worded<ToolOutcomeCode> = true;
-void [SERVER_START_WORDED, CHAT_ERROR_WORDED, CHAT_NOTICE_WORDED, WITHDRAWAL_WORDED, TOOL_OUTCOME_WORDED];
+const SERVER_ERRORS_WORDED: Worded<ServerErrorCode> = true;
+const ROOT_ERRORS_WORDED: Worded<RootErrorCode> = true;
+const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
+const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
+const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
+void [
+  CHAT_ERROR_WORDED,
+  CHAT_NOTICE_WORDED,
+  WITHDRAWAL_WORDED,
+  TOOL_OUTCOME_WORDED,
+  SERVER_ERRORS_WORDED,
+  ROOT_ERRORS_WORDED,
+  SERVER_STATE_WORDED,
+  CONVERSATION_ERRORS_WORDED,
+  PROVIDER_ERRORS_WORDED,
+];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
 function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {
@@ -30,6 +50,11 @@ export function hostText(message: HostMessage | undefined, fallback: string): st
   // Markup the catalog adds (<code>) has no place in plain text: keep its words.
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
   return translate(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
+}
+
+/** A failed call's message in the person's language: its code's words, else the host's English. */
+export function failureText(failure: { message: string; hostMessage?: HostMessage | undefined }): string {
+  return hostText(failure.hostMessage, failure.message);
 }
 
 /**

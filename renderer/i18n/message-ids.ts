@@ -25,6 +25,11 @@ import type chatError from './locales/en/chat-error.json';
 import type chatNotice from './locales/en/chat-notice.json';
 import type withdrawal from './locales/en/withdrawal.json';
 import type toolOutcome from './locales/en/tool-outcome.json';
+import type serverErrors from './locales/en/server-errors.json';
+import type rootErrors from './locales/en/root-errors.json';
+import type serverState from './locales/en/server-state.json';
+import type conversationErrors from './locales/en/conversation-errors.json';
+import type providerErrors from './locales/en/provider-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -52,7 +57,12 @@ export type MessageId =
   | keyof typeof chatError
   | keyof typeof chatNotice
   | keyof typeof withdrawal
-  | keyof typeof toolOutcome;
+  | keyof typeof toolOutcome
+  | keyof typeof serverErrors
+  | keyof typeof rootErrors
+  | keyof typeof serverState
+  | keyof typeof conversationErrors
+  | keyof typeof providerErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -81,4 +91,9 @@ export const CATALOG_FILES = [
   'chat-notice',
   'withdrawal',
   'tool-outcome',
+  'server-errors',
+  'root-errors',
+  'server-state',
+  'conversation-errors',
+  'provider-errors',
 ] as const;

@@ -36,9 +36,16 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
   },
   toastFailure(title, failure) {
     set((s) => ({
-      toasts: [...s.toasts, { id: nextToastId++, tone: 'error' as const, title, message: failure.message }].slice(
-        -MAX_TOASTS,
-      ),
+      toasts: [
+        ...s.toasts,
+        {
+          id: nextToastId++,
+          tone: 'error' as const,
+          title,
+          message: failure.message,
+          ...(failure.hostMessage === undefined ? {} : { hostMessage: failure.hostMessage }),
+        },
+      ].slice(-MAX_TOASTS),
     }));
   },
   dismissToast(id) {

@@ -1,3 +1,4 @@
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { Failure } from '../../shared/result';
 
 export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'roots' | 'logs' | 'settings';
@@ -7,6 +8,8 @@ export interface Toast {
   tone: 'error' | 'success' | 'info';
   title: string;
   message?: string;
+  /** `message` as a code from the host, worded in the person's language when shown. */
+  hostMessage?: HostMessage;
   /** One button in the toast (e.g. Undo); the toast closes when it is pressed. */
   action?: { label: string; run: () => void };
 }

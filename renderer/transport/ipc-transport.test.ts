@@ -53,6 +53,19 @@ describe('createIpcTransport', () => {
     expect(transport.connection.get().state).toBe('open');
   });
 
+  it("keeps a failure's host message, cloned as Electron clones it, so the renderer can word it", async () => {
+    const { api } = fakePreload();
+    const coded = fail('NOT_FOUND', 'No server named "b"', 'name', {
+      code: 'server-errors.not-found',
+      params: { name: 'b' },
+    });
+    const transport = createIpcTransport({
+      ...api,
+      methods: { ...api.methods, 'servers.start': () => Promise.resolve(structuredClone(coded)) },
+    });
+    await expect(transport.call('servers.start', { name: 'b' })).resolves.toEqual(coded);
+  });
+
   it('subscribes through the preload and unsubscribes on close', () => {
     const { api, emit, listeners } = fakePreload();
     const transport = createIpcTransport(api);

@@ -148,6 +148,20 @@ describe('createWsTransport', () => {
     });
   });
 
+  it("keeps a failure's host message, so the renderer can word it", async () => {
+    const host = await startHost();
+    cleanups.push(() => host.close());
+    const result = {
+      ok: false,
+      code: 'NOT_FOUND',
+      message: 'No server named "x"',
+      path: 'name',
+      hostMessage: { code: 'server-errors.not-found', params: { name: 'x' } },
+    };
+    host.answer = (call, socket) => socket.send(JSON.stringify({ kind: 'reply', id: call.id, result }));
+    await expect(connect(host.url).call('servers.start', { name: 'x' })).resolves.toEqual(result);
+  });
+
   it("turns the router's contract wording into words a person can act on", async () => {
     const host = await startHost();
     cleanups.push(() => host.close());

@@ -44,3 +44,31 @@ function withinLimits(params: Record<string, string | number>): Record<string, s
     ]),
   );
 }
+
+/** A host message's English text and its coded twin, as the bridge's failures carry them (`hostMessage` beside `message`). */
+export interface CodedText {
+  text: string;
+  hostMessage: HostMessage;
+}
+
+/** A message's parameters: facts (a name, a path, a number), never words. */
+export type MessageParams = Record<string, string | number>;
+
+/** Each code of a family with the English it reads as, from the same parameters. */
+export type EnglishWords<M extends FamilyParams> = EnglishOf<M>;
+
+/**
+ * familyWords for the families whose callers hand the code on as a failure's `hostMessage`: the same
+ * English, the same code, the same cut of a too-long fact.
+ */
+export function codedFamily<M extends FamilyParams>(english: EnglishWords<M>) {
+  const words = familyWords(english);
+  return <C extends keyof M & string>(
+    code: C,
+    params: M[C],
+  ): CodedText & { hostMessage: { code: C; params: M[C] } } => {
+    const worded = words(code, params);
+    // familyWords leaves out an empty params object; a failure's twin always carries one.
+    return { text: worded.text, hostMessage: { code, params: (worded.message.params ?? params) as M[C] } };
+  };
+}

@@ -1,3 +1,5 @@
+import type { ServerStateWording } from './server-state-reasons';
+
 /**
  * Why a start failed, which decides what the supervisor does next:
  * - `config`: restarting with the same config cannot help (command not found,
@@ -47,7 +49,7 @@ export class ServerStartError extends Error {
     /** The error underneath, for decisions such as the legacy-SSE fallback. */
     cause?: unknown,
     /** The message as a code and parameters, for the renderer to word in the person's language. */
-    readonly wording?: ServerStartWording,
+    readonly wording?: ServerStartWording | ServerStateWording,
   ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'ServerStartError';

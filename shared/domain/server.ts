@@ -395,6 +395,8 @@ const ServerStateUnionSchema = z.discriminatedUnion('status', [
     status: z.literal('stopped'),
     /** Why it stopped (`stopped` by the person, `config changed`…); unset for a server not started yet. */
     reason: z.string().optional(),
+    /** The reason as a code (shared/domain/server-state-reasons.ts); `reason` is its English fallback. */
+    reasonMessage: HostMessageSchema.optional(),
   }),
   z.strictObject({
     ...serverCommonShape,
@@ -431,12 +433,16 @@ const ServerStateUnionSchema = z.discriminatedUnion('status', [
     status: z.literal('crashed'),
     /** What ended it, and why it is not restarted (policy off or given up). */
     reason: z.string(),
+    /** The reason as a code, when Berth has one for it; `reason` is its English fallback. */
+    reasonMessage: HostMessageSchema.optional(),
   }),
   z.strictObject({
     ...serverCommonShape,
     status: z.literal('restarting'),
     /** What ended the last run. */
     reason: z.string(),
+    /** The reason as a code, when Berth has one for it; `reason` is its English fallback. */
+    reasonMessage: HostMessageSchema.optional(),
     /** The epoch ms of the next attempt. */
     nextRestartAt: z.number(),
   }),

@@ -35,6 +35,7 @@ describe('host chat: key, streaming and persistence', () => {
       ok: false,
       code: 'NOT_READY',
       message: expect.stringContaining('Add your Anthropic API key in Settings'),
+      hostMessage: { code: 'provider-errors.no-api-key', params: {} },
     });
     expect((await harness.call<Conversation>('chat.get', { id: conversation.id })).messages).toEqual([]);
     expect(fake.requests).toHaveLength(0);

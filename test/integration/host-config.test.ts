@@ -61,6 +61,7 @@ describe('host handlers over a real config dir', () => {
       ok: false,
       code: 'CONFLICT',
       path: 'name',
+      hostMessage: { code: 'server-errors.name-taken', params: { name: 'alpha' } },
     });
   });
 
@@ -131,7 +132,13 @@ describe('host handlers over a real config dir', () => {
 
   it('answers NOT_FOUND for servers that do not exist', async () => {
     for (const method of ['servers.start', 'servers.stop', 'servers.restart', 'servers.remove']) {
-      expect(await harness.host.dispatch(method, { name: 'ghost' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+      expect(await harness.host.dispatch(method, { name: 'ghost' })).toMatchObject({
+        ok: false,
+        code: 'NOT_FOUND',
+        // Coded, so the renderer words it in the person's language; the English stays beside it.
+        message: 'No server named "ghost"',
+        hostMessage: { code: 'server-errors.not-found', params: { name: 'ghost' } },
+      });
     }
     expect(await harness.host.dispatch('servers.setEnabled', { name: 'ghost', enabled: true })).toMatchObject({
       ok: false,

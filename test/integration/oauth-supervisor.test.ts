@@ -49,6 +49,8 @@ describe('a remote server behind OAuth, through the supervisor', () => {
       'the sign-in error',
     );
     expect(failed.reason).toBe(`${as.mcpUrl} needs you to sign in (OAuth): press Sign in in the server's details`);
+    // Coded too, so the renderer words it (and names its Sign in button) in the person's language.
+    expect(failed.reasonMessage).toEqual({ code: 'server-state.needs-sign-in', params: { where: as.mcpUrl } });
     expect(failed.auth).toEqual({ state: 'needs-sign-in' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recorder.statuses('notes').slice(-2)).toEqual(['starting', 'error']);

@@ -37,6 +37,24 @@ describe('roots in the host', () => {
     return request;
   };
 
+  it('refuses a missing folder with a coded failure the renderer words, the English beside it', async () => {
+    const harness = await berth.start();
+    const gone = join(berth.dir, 'gone');
+    expect(await harness.host.dispatch('roots.add', { path: gone })).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: `Cannot add this root: the folder ${gone} does not exist`,
+      path: 'path',
+      hostMessage: { code: 'root-errors.cannot-add', params: { path: gone, problem: 'missing', detail: '' } },
+    });
+    expect(await harness.host.dispatch('roots.browse', { path: gone })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: `There is no folder at ${gone}`,
+      hostMessage: { code: 'root-errors.browse-missing', params: { path: gone } },
+    });
+  });
+
   it('asks the person, hands the allowed root to the server, tells it about removal, and forgets a removed server', async () => {
     const harness = await berth.start();
     const project = join(berth.dir, 'project');

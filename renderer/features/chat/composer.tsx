@@ -12,6 +12,7 @@ import { useSlashCommands } from './slash-commands';
 import { ModelButton } from './model-button';
 import type { Translate } from '../../i18n/use-t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 // The skill menu (and the catalog it reads) loads with its first opening: the composer is on the first screen.
 // Only for models that reason, and after the defaults load: on demand, out of the first screen's bundle.
@@ -107,7 +108,7 @@ export function Composer({
       setError(undefined);
     } else {
       // The text stays in the box so nothing the person wrote is lost.
-      setError(result.message);
+      setError(failureText(result));
     }
   }
 

@@ -9,6 +9,7 @@ import { needsBroadConfirmation } from './roots-model';
 import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
 import { List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -59,7 +60,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       const result = await browseFolders(path);
       if (seq !== browseSeq.current) return;
       if (!result.ok) {
-        setBrowseError(result.message);
+        setBrowseError(failureText(result));
         return;
       }
       setBrowseError(undefined);
@@ -93,7 +94,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       if (needsBroadConfirmation(result)) {
         setAddError(undefined);
         setBroadWarning(result.message);
-      } else setAddError(result.message);
+      } else setAddError(failureText(result));
       return;
     }
     const { name: added, path: addedPath, linkPath } = result.value;

@@ -8,6 +8,7 @@ import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } fr
 import { Row } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { T } from '../../i18n/t';
+import { failureText } from '../../i18n/host-message';
 
 /**
  * One root: name, real path (and the path picked, when a link led there), the
@@ -46,7 +47,7 @@ export function RootRow({ root }: { root: RootView }) {
     const result = await renameRoot(root.id, trimmed);
     setBusy(false);
     if (result.ok) setEditing(false);
-    else setError(result.message);
+    else setError(failureText(result));
   };
   const shareNewTarget = async (confirmBroad = false) => {
     setBusy(true);
@@ -55,7 +56,7 @@ export function RootRow({ root }: { root: RootView }) {
     setBroadWarning(undefined);
     if (result.ok) setError(undefined);
     else if (needsBroadConfirmation(result)) setBroadWarning(result.message);
-    else setError(result.message);
+    else setError(failureText(result));
   };
 
   return (

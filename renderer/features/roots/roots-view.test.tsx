@@ -89,6 +89,34 @@ describe('roots view', () => {
     expect(screen.getByRole('alert').textContent).toContain("folder '/nope' does not exist");
   });
 
+  it("words the host's coded refusals in the person's language, the folder as written, and its English when the catalog lacks the code", async () => {
+    await activateLocale('zh-CN');
+    const { transport } = mount('browser', null);
+    transport.handlers['roots.browse'] = ({ path }) =>
+      path === undefined
+        ? ok({ path: '/home/ada', home: '/home/ada', parent: '/home', entries: [], truncated: false })
+        : fail('NOT_FOUND', `There is no folder at ${path}`, 'path', {
+            code: 'root-errors.browse-missing',
+            params: { path: path ?? '' },
+          });
+    transport.handlers['roots.add'] = ({ path }) =>
+      fail('NOT_FOUND', `Cannot add this root: the folder ${path} does not exist`, 'path', {
+        code: path === '/新项目' ? 'root-errors.cannot-add' : 'root-errors.from-a-newer-host',
+        params: { path, problem: 'missing', detail: '' },
+      });
+    fireEvent.click(await screen.findByRole('button', { name: '添加文件夹' }));
+    const field = await screen.findByLabelText<HTMLInputElement>('文件夹路径');
+    fireEvent.change(field, { target: { value: '/新项目' } });
+    fireEvent.click(screen.getByRole('button', { name: '前往' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('/新项目 处没有文件夹。');
+    const use = (): HTMLElement => screen.getByRole('button', { name: /^使用/ });
+    fireEvent.click(use());
+    expect(await screen.findByText('无法添加此根目录：文件夹 /新项目 不存在。')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '/other' } });
+    fireEvent.click(use());
+    expect(await screen.findByText('Cannot add this root: the folder /other does not exist')).toBeTruthy();
+  });
+
   it("words the roots page in the person's language, the missing folders counted by the catalog", async () => {
     await activateLocale('zh-CN');
     const { store, transport } = mount('browser', null);

@@ -4,6 +4,7 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
 export function RemoveServerDialog({
@@ -27,7 +28,7 @@ export function RemoveServerDialog({
     const result = await removeServer(name);
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(failureText(result));
       return;
     }
     onOpenChange(false);

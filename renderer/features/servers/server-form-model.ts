@@ -16,6 +16,7 @@ import {
 import type { Failure } from '../../../shared/result';
 import type { MessageId } from '../../i18n/message-ids';
 import { translate } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 import {
   OAUTH_PATH_TO_FIELD,
   emptyOAuthValues,
@@ -414,15 +415,16 @@ function firstMessage(error: z.ZodError): string {
  * field, a config path under its field, anything else at the top.
  */
 export function errorsFromFailure(failure: Failure, values: ServerFormValues): FormErrors {
-  if (failure.code === 'CONFLICT') return { name: failure.message };
+  const message = failureText(failure);
+  if (failure.code === 'CONFLICT') return { name: message };
   if (failure.path) {
     const segments = failure.path.split('.');
-    if (segments[0] === 'name' || segments[0] === 'newName') return { name: failure.message };
+    if (segments[0] === 'name' || segments[0] === 'newName') return { name: message };
     const configPath = segments[0] === 'config' ? segments.slice(1) : segments;
     const field = fieldForPath(configPath, values);
-    if (field !== 'form') return { [field]: failure.message };
+    if (field !== 'form') return { [field]: message };
   }
-  return { form: failure.message };
+  return { form: message };
 }
 
 /**

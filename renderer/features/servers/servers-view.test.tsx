@@ -9,6 +9,7 @@ import { ServersView } from './servers-view';
 import { statusLabel } from './status-badge';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { serverStateReason } from '../../../shared/domain/server-state-reasons';
 
 afterEach(cleanup);
 
@@ -110,6 +111,35 @@ describe('a signed-in server', () => {
     mount([broken], 'broken');
     expect(screen.queryByText(/Signed in/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+});
+
+describe("a server's reason, coded by the host", () => {
+  it("reads in the person's language with the facts in place, and in the host's English for a code the catalog lacks", async () => {
+    await activateLocale('zh-CN');
+    const unreachable = serverStateReason('server-state.unreachable', {
+      where: 'https://mcp.example/mcp',
+      detail: 'connection refused',
+    });
+    const servers = [
+      serverState('away', {
+        config: remote,
+        status: 'restarting',
+        reason: unreachable.text,
+        reasonMessage: unreachable.hostMessage,
+        nextRestartAt: Date.now() + 60_000,
+      }),
+      serverState('idle', { status: 'stopped', reason: 'stopped', reasonMessage: { code: 'server-state.stopped' } }),
+      serverState('newer', { status: 'stopped', reason: 'paused', reasonMessage: { code: 'server-state.paused' } }),
+    ];
+    mount(servers, 'away');
+    const reasonIn = (name: string) => row(name).querySelector('.server-card-reason');
+    expect(reasonIn('away')?.textContent).toBe('无法连接到 https://mcp.example/mcp：connection refused');
+    expect(reasonIn('away')?.getAttribute('title')).toBe('无法连接到 https://mcp.example/mcp：connection refused');
+    expect(reasonIn('away')?.querySelector('code')?.textContent).toBe('https://mcp.example/mcp');
+    expect(screen.getByTestId('server-reason').textContent).toContain('无法连接到 https://mcp.example/mcp');
+    expect(reasonIn('idle')?.textContent).toBe('已由你停止');
+    expect(reasonIn('newer')?.textContent).toBe('paused');
   });
 });
 

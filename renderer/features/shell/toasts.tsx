@@ -3,6 +3,7 @@ import { Toast } from 'radix-ui';
 import { useBerth } from '../../store';
 import { CloseIcon } from '../../ui/icons';
 import { useT } from '../../i18n/use-t';
+import { HostMessageText } from '../../i18n/host-message';
 
 /** Errors stay longer than confirmations; hovering or focusing a toast pauses its timer. */
 const DURATION = { error: 12_000, success: 4_000, info: 6_000 } as const;
@@ -23,7 +24,11 @@ export function Toasts() {
           onOpenChange={(open) => !open && dismissToast(toast.id)}
         >
           <Toast.Title className="toast-title">{toast.title}</Toast.Title>
-          {toast.message ? <Toast.Description className="toast-message">{toast.message}</Toast.Description> : null}
+          {toast.message ? (
+            <Toast.Description className="toast-message">
+              <HostMessageText message={toast.hostMessage} fallback={toast.message} />
+            </Toast.Description>
+          ) : null}
           {toast.action ? (
             <Toast.Action
               className="btn btn-sm toast-action"
