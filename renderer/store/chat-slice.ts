@@ -90,6 +90,8 @@ export function applyConversationsDelta(
 
 /** The live turn after one event; pure, so the event mapping is tested without a store. */
 export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent): LiveTurn {
+  // A background task's end belongs to no turn (applyChatEvent puts its message in the conversation).
+  if (event.type === 'task-finished') return current ?? { ...freshTurn(''), running: false };
   if (event.type === 'turn-started') {
     return {
       turnId: event.turnId,
@@ -228,6 +230,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   applyChatEvent(event) {
     set((s) => {
       const id = event.conversationId;
+      // A background task's end comes outside any turn: the conversation gets its message, the live turn stays as it is.
+      if (event.type === 'task-finished') {
+        const detail = s.conversationDetails[id];
+        return detail === undefined
+          ? {}
+          : { conversationDetails: { ...s.conversationDetails, [id]: withMessage(detail, event.message) } };
+      }
       const liveTurns = { ...s.liveTurns, [id]: reduceLiveTurn(s.liveTurns[id], event) };
       if (event.type !== 'message-saved') return { liveTurns };
       const detail = s.conversationDetails[id];
