@@ -388,6 +388,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     get().applyConversation(result.value);
     await get().loadContextFill(id);
   },
+  async sendTaskResult(id, taskId) {
+    const result = await transport.call('chat.sendTaskResult', { id, taskId });
+    if (!result.ok) get().toastFailure('Could not send the task’s result to the model', result);
+  },
+  async setBackgroundTasks(id, mode) {
+    const result = await transport.call('chat.setBackgroundTasks', { id, mode });
+    if (!result.ok) return get().toastFailure('Could not change what happens when a background task finishes', result);
+    get().applyConversation(result.value);
+  },
   async editAndResend(id, text) {
     const result = await transport.call('chat.editAndResend', { id, text });
     if (result.ok) {
