@@ -103,6 +103,9 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       toolCalls: {},
     };
   }
+  // A call's task that went on in the background reports on after its turn ended: a newer turn is not replaced by it.
+  const late = event.type === 'tool-task' || event.type === 'tool-progress' || event.type === 'tool-call-waiting';
+  if (late && current !== undefined && current.turnId !== event.turnId) return current;
   const turn = current && current.turnId === event.turnId ? current : freshTurn(event.turnId);
   switch (event.type) {
     case 'turn-notice': {

@@ -124,6 +124,7 @@ export function TaskResultCard({
         <label htmlFor={modeId}>{t('chat.taskResult.mode.label')}</label>
         <select
           id={modeId}
+          className="input select-input"
           value={mode}
           onChange={(event) => void setBackgroundTasks(conversationId, event.target.value as BackgroundTaskMode)}
         >
