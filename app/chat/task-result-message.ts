@@ -78,3 +78,16 @@ export function taskResultTurn(conversation: Conversation, taskId: string): Chat
     throw new HostError('CONFLICT', "This task's result was sent to the model already; it is not sent twice", 'taskId');
   return { id: randomUUID(), role: 'user', createdAt: Date.now(), content: [{ ...notice, forModel: true }] };
 }
+
+/** A background task's notice the person has not necessarily sent: kept when a retry or an edit drops the replies around it. */
+function isTaskNotice(message: ChatMessage): boolean {
+  return message.content.some((block) => block.type === 'task_result' && block.forModel !== true);
+}
+
+/**
+ * The history up to `end` (exclusive), with the background tasks' notices that came after it kept at its end: a retry
+ * or an edit drops the replies after the person's message, never a task's result the person has not seen sent.
+ */
+export function historyKeepingNotices(messages: readonly ChatMessage[], end: number): ChatMessage[] {
+  return [...messages.slice(0, end), ...messages.slice(end).filter(isTaskNotice)];
+}
