@@ -187,9 +187,23 @@ export class ToolTaskSession {
       reference: execution.serializeReference() as TaskJournalEntry['reference'],
     });
     const serverText = this.port?.takeImmediateResponse(record.taskId);
-    const following = this.follow(execution, record, options);
+    // Whether the task asked the person something since the last look: that time is theirs, not the task's.
+    let asked = false;
+    const onTask = options.onTask;
+    const following = this.follow(execution, record, {
+      ...options,
+      onTask: (task) => {
+        if (task.status === 'input_required') asked = true;
+        onTask?.(task);
+      },
+    });
     if (options.onBackground === undefined) return following;
-    return this.untilBackground(following, record, serverText, options.onBackground);
+    const askedMeanwhile = (): boolean => {
+      const was = asked;
+      asked = false;
+      return was;
+    };
+    return this.untilBackground(following, record, serverText, options.onBackground, askedMeanwhile);
   }
 
   /**
@@ -201,6 +215,7 @@ export class ToolTaskSession {
     record: TaskRecord,
     serverText: string | undefined,
     onBackground: (taskId: string) => void,
+    askedMeanwhile: () => boolean,
   ): Promise<CallToolResult> {
     for (;;) {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -213,9 +228,11 @@ export class ToolTaskSession {
       } finally {
         clearTimeout(timer);
       }
-      // The task waits for the person's answer to its question: the turn waits with it, as for a plain call's.
+      // The task asked the person a question in this while (or still waits for the answer): the turn waits with it,
+      // as for a plain call's, and the task gets a whole wait of its own after the answer.
       const current = this.options.registry.get(record.id);
-      if (current?.status !== 'input_required' && current?.waitingFor === undefined) break;
+      const waiting = current?.status === 'input_required' || current?.waitingFor !== undefined;
+      if (!askedMeanwhile() && !waiting) break;
     }
     this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' goes on in the background`);
     following.then(

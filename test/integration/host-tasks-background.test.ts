@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatTaskResultBlock, Conversation } from '../../shared/domain/chat';
 import type { LogEntry } from '../../shared/domain/log';
 import {
+  addEverything,
   eventAfter,
   newConversation,
+  pendingAfter,
   startChatWorld,
   TEST_API_KEY,
   toolResultTexts,
@@ -289,4 +291,28 @@ describe('a tool call whose task runs on does not hold its conversation (task-ba
     });
     http.stop();
   }, 90_000);
+
+  it("time a task waits for the person's answer does not count: after the answer the turn still gets its result", async () => {
+    world = await startChatWorld({ backgroundTaskAfterMs: 4_000 });
+    const { harness, fake } = world;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await addEverything(harness);
+    const { id } = await newConversation(harness);
+    fake.script([
+      { toolUses: [{ name: 'everything__simulate-research-query', input: { topic: 'python', ambiguous: true } }] },
+      { text: 'Found it.' },
+    ]);
+    const mark = harness.events.length;
+    await harness.call('chat.send', { id, text: 'Research python' });
+    await allowCalls(harness, mark);
+    const form = await pendingAfter(harness, mark, 'elicitation');
+    // The person takes a while: the answer comes shortly before the wait would end, the task's last stages after it.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_500));
+    await harness.call('pending.answer', {
+      id: form.id,
+      response: { action: 'accept', content: { interpretation: 'snake' } },
+    });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toContain('# Research Report: python (snake)');
+  }, 60_000);
 });
