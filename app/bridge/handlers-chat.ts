@@ -25,6 +25,8 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.compactAndRetry': async ({ id }) => chat.compactAndRetry(id),
     'chat.context': async ({ id }) => chat.contextFill(id),
     'chat.setContextPolicy': async ({ id, policy }) => previewConversation(await chat.setContextPolicy(id, policy)),
+    'chat.sendTaskResult': async ({ id, taskId }) => chat.sendTaskResult(id, taskId),
+    'chat.setBackgroundTasks': async ({ id, mode }) => previewConversation(await chat.setBackgroundTasks(id, mode)),
     'chat.tools': async ({ id }) => chat.tools(id),
     'chat.setTools': async ({ id, disabledServers, disabledTools }) =>
       previewConversation(await chat.setTools(id, disabledServers, disabledTools)),

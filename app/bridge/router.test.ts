@@ -52,6 +52,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'chat.compactAndRetry': { id: 'c-1' },
   'chat.context': { id: 'c-1' },
   'chat.setContextPolicy': { id: 'c-1', policy: 'drop' },
+  'chat.sendTaskResult': { id: 'c-1', taskId: 't-1' },
+  'chat.setBackgroundTasks': { id: 'c-1', mode: 'continue' },
   'chat.tools': { id: 'c-1' },
   'chat.setTools': { id: 'c-1', disabledServers: ['everything'], disabledTools: ['memory/read_graph'] },
   'chat.setToolSearch': { id: 'c-1', mode: 'on' },

@@ -2,6 +2,7 @@ import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from
 import type { ChatMessage, ChatToolResultBlock } from '../../shared/domain/chat';
 import type { ToolInfo } from '../../shared/domain/server';
 import type { ToolNameMap } from './tool-names';
+import { taskResultContent } from './task-result-message';
 import { toAnthropicContent, toAnthropicToolResult } from './tool-results';
 
 /** Told to the model for a tool call whose result was never saved (Berth stopped or crashed meanwhile). */
@@ -53,6 +54,8 @@ function toBlocks(
         { type: 'text', text: `Attached${server === undefined ? '' : ` from server '${server}'`}: ${label}` },
         toAnthropicContent(content),
       );
+    } else if (block.type === 'task_result') {
+      if (message.role === 'user') blocks.push(...taskResultContent(block, shaper));
     } else if (message.role === 'user') {
       blocks.push(shaper.toolResult(block, serverOf.get(block.toolUseId)));
     }

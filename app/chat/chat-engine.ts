@@ -32,6 +32,7 @@ import type { ToolOffer } from './tool-offer';
 import { ToolSetCache } from './tool-set-cache';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
+import { historyKeepingNotices, taskResultTurn } from './task-result-message';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import type { NamedToolRef } from './tool-names';
 import type { AvailableTool } from './api-messages';
@@ -234,7 +235,10 @@ export class ChatEngine {
       const index = conversation.messages.findLastIndex(isPersonMessage);
       if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
       if (index < conversation.messages.length - 1)
-        await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index + 1));
+        await this.options.store.replaceMessages(
+          conversationId,
+          historyKeepingNotices(conversation.messages, index + 1),
+        );
       return [];
     });
   }
@@ -250,7 +254,10 @@ export class ChatEngine {
         const index = conversation.messages.findLastIndex(isPersonMessage);
         if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
         if (index < conversation.messages.length - 1)
-          await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index + 1));
+          await this.options.store.replaceMessages(
+            conversationId,
+            historyKeepingNotices(conversation.messages, index + 1),
+          );
         return [];
       },
       { forceCompact: true },
@@ -263,9 +270,22 @@ export class ChatEngine {
     return this.begin(conversationId, async (conversation) => {
       const index = conversation.messages.findLastIndex(isPersonMessage);
       if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to edit in this conversation');
-      await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index));
+      await this.options.store.replaceMessages(conversationId, historyKeepingNotices(conversation.messages, index));
       return [this.personMessage(text)];
     });
+  }
+
+  /**
+   * Send a background task's result (its notice in the conversation) to the model as a new user turn. Once only:
+   * a result already sent is refused, so the model never reads it twice.
+   */
+  async sendTaskResult(conversationId: string, taskId: string): Promise<TurnHandle> {
+    return this.begin(conversationId, async (conversation) => [taskResultTurn(conversation, taskId)]);
+  }
+
+  /** Settles when the running turn of the conversation ends; undefined when none runs. */
+  turnDone(conversationId: string): Promise<TurnOutcome> | undefined {
+    return this.active.get(conversationId)?.done;
   }
 
   /** Stop the running turn (stream and tool calls) and wait until what completed is saved. */

@@ -1,7 +1,13 @@
 import { reasoningRequest } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
 import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, ContextPolicy, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type {
+  BackgroundTaskMode,
+  ChatAttachment,
+  ContextPolicy,
+  Conversation,
+  ConversationSummary,
+} from '../../shared/domain/chat';
 import type { ChatToolsView, ContextFill, ResultPage } from '../../shared/contract/chat';
 import { wholeResultText } from '../../shared/domain/result-text';
 import type { ServerState } from '../../shared/domain/server';
@@ -40,6 +46,8 @@ import { resultLimitTokens } from './results/result-cap';
 import { TokenCalibrationFile } from './context/token-calibration';
 import { TokenEstimator } from '../providers/token-estimate';
 import { previewChatEvent } from './results/result-preview';
+import { BackgroundTasks } from './background-tasks';
+import type { BackgroundTaskEnd } from './background-tasks';
 
 /** Options for {@linkcode ChatService.open}. */
 export interface ChatServiceOptions {
@@ -99,6 +107,8 @@ export class ChatService {
   private closing = false;
   /** The whole text of the result last paged (conversation id, tool_use id): a 20 MiB text is built once per reading, not per page. */
   private paged: { id: string; toolUseId: string; text: string } | undefined;
+  /** Where background tasks' results land (app/chat/background-tasks.ts). */
+  private readonly background: BackgroundTasks;
 
   private constructor(
     private readonly options: ChatServiceOptions,
@@ -106,7 +116,36 @@ export class ChatService {
     readonly engine: ChatEngine,
     private readonly toolSearch: ToolSearch,
     private readonly calibration: TokenCalibrationFile | undefined,
-  ) {}
+  ) {
+    this.background = new BackgroundTasks({
+      store,
+      turns: {
+        sendTaskResult: (id, taskId) => this.track(id, engine.sendTaskResult(id, taskId)),
+        turnDone: (id) => engine.turnDone(id),
+      },
+      emit: (event) => options.events.emit('chat.event', previewChatEvent(event)),
+      log: (level, text) => options.logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
+      canStart: (conversation) => {
+        if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
+        options.providers.assertReady(conversation.model);
+      },
+    });
+  }
+
+  /** A chat call's task that went on in the background has ended (app/tasks): its result comes into its conversation. */
+  taskEnded(end: BackgroundTaskEnd): Promise<void> {
+    return this.background.deliver(end);
+  }
+
+  /** The person sends a background task's result to the model (the notice's button): a new turn, once per result. */
+  sendTaskResult(id: string, taskId: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.sendTaskResult(id, taskId));
+  }
+
+  /** What the conversation does when a background task finishes: tell the person, or continue with a follow-up turn. */
+  setBackgroundTasks(id: string, mode: BackgroundTaskMode): Promise<Conversation> {
+    return this.store.updateSettings(id, { backgroundTasks: mode });
+  }
 
   static async open(options: ChatServiceOptions): Promise<ChatService> {
     const { supervisor, events, logs } = options;
@@ -359,6 +398,7 @@ export class ChatService {
   /** Stop every running turn; what completed is saved. */
   async close(): Promise<void> {
     this.closing = true;
+    this.background.close();
     await Promise.all([...this.turns.keys()].map((id) => this.engine.stop(id)));
     await Promise.all([this.store.flushIndex(), this.calibration?.flush()]);
   }
@@ -372,12 +412,18 @@ export class ChatService {
     if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
     // Before anything is saved: a message whose provider lacks its key is not written.
     this.options.providers.assertReady(model ?? (await this.store.get(conversationId)).model);
-    const handle = await start();
+    await this.track(conversationId, start());
+    return { accepted: true };
+  }
+
+  /** A turn that started: `close` stops it with the others. */
+  private async track(conversationId: string, started: Promise<TurnHandle>): Promise<TurnHandle> {
+    const handle = await started;
     this.turns.set(conversationId, handle.done);
     void handle.done.finally(() => {
       if (this.turns.get(conversationId) === handle.done) this.turns.delete(conversationId);
     });
-    return { accepted: true };
+    return handle;
   }
 }
 

@@ -16,6 +16,7 @@ import type {
   ChatMessage,
   ChatToolResultBlock,
   ContextCut,
+  BackgroundTaskMode,
   ContextPolicy,
   Conversation,
   ConversationSummary,
@@ -62,6 +63,7 @@ export interface ConversationSettingsPatch {
   loadedTools?: string[];
   reasoning?: ReasoningLevel;
   contextPolicy?: ContextPolicy;
+  backgroundTasks?: BackgroundTaskMode;
   /** null: every message is sent again (the cut was undone because what it cut was removed). */
   contextCut?: ContextCut | null;
 }
@@ -187,6 +189,7 @@ export class ConversationStore {
       for (const message of (await this.load(id)).messages)
         for (const block of message.content)
           if (block.type === 'tool_result' && block.toolUseId === toolUseId) return block;
+          else if (block.type === 'task_result' && block.result.toolUseId === toolUseId) return block.result;
       return undefined;
     });
   }
@@ -252,6 +255,7 @@ export class ConversationStore {
         ...(patch.reasoning !== undefined ? { reasoning: patch.reasoning } : {}),
         ...(patch.loadedTools !== undefined ? { loadedTools: [...new Set(patch.loadedTools)] } : {}),
         ...(patch.contextPolicy !== undefined ? { contextPolicy: patch.contextPolicy } : {}),
+        ...(patch.backgroundTasks !== undefined ? { backgroundTasks: patch.backgroundTasks } : {}),
         ...(patch.contextCut !== undefined ? { contextCut: patch.contextCut ?? undefined } : {}),
       };
     });

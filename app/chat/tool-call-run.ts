@@ -213,6 +213,7 @@ export async function runToolCall(
   const sent = edited ? { sentInput: input, ...app } : app;
   const call = cancelledByPerson(signal);
   let taskStatus: string | undefined;
+  let background: ChatToolResultBlock['backgroundTask'];
   try {
     const answer = await deps.runner.callTool(use.server, use.tool, input, {
       signal: call.signal,
@@ -227,12 +228,15 @@ export async function runToolCall(
         deps.pump.emit({ type: 'tool-task', ...base, ...task });
       },
       onWaiting: (pendingId) => deps.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
+      // A task that does not finish soon goes on without the turn: the answer is then the task's immediate one.
+      onBackground: (taskId) => (background = { taskId }),
     });
     const result: ChatToolResultBlock = {
       type: 'tool_result',
       toolUseId: use.id,
       ...outcomeFromCallToolResult(answer),
       ...sent,
+      ...(background === undefined ? {} : { backgroundTask: background }),
     };
     const capped = deps.capRecord?.(use.server, result);
     return finish(capped === undefined ? result : { ...result, capped });

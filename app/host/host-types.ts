@@ -48,6 +48,8 @@ export interface HostOptions {
   openExternal?: (url: string) => Promise<void>;
   /** How long pending requests survive with no window connected (default 30 s). */
   clientGraceMs?: number;
+  /** How long a chat's tool call waits for its MCP task before the turn goes on without it (default 8 s; app/tasks/background-task.ts). */
+  backgroundTaskAfterMs?: number;
   /**
    * The system's folder dialog, for picking a root (Electron). Resolves with
    * the chosen folder, or null when the person cancelled. Absent in browser

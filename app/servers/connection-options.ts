@@ -90,6 +90,12 @@ export interface CallToolOptions {
   origin?: { conversationId: string; toolUseId: string };
   /** The call runs as an MCP task (app/tasks): its Berth task id, status and the server's status message, at each change. */
   onTask?: (task: { taskId: string; status: TaskStatus; statusMessage?: string }) => void;
+  /**
+   * The call may go on in the background (a chat call): once its task has run a short while without finishing, the
+   * call answers at once (app/tasks/background-task.ts) and the task's result comes later. Hears the Berth task id
+   * just before that answer.
+   */
+  onBackground?: (taskId: string) => void;
 }
 
 /** The facts about a ready connection that end up in ServerState. */

@@ -82,3 +82,28 @@ describe('PacedTaskPort', () => {
     pacer.close();
   });
 });
+
+describe('PacedTaskPort keeps the immediate response a server gives with a new task', () => {
+  const IMMEDIATE = 'io.modelcontextprotocol/model-immediate-response';
+  const call = (id: number): JsonValue => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'crawl' } });
+
+  it('in both eras, once, and only from a tools/call that made a task', async () => {
+    const { port: inner } = scriptedPort([
+      // 2025-11-25: the task is nested.
+      { kind: 'result', result: { task: { taskId: 'v1-task', status: 'working' }, _meta: { [IMMEDIATE]: 'Queued.' } } },
+      // 2026-07-28: the result is the task.
+      {
+        kind: 'result',
+        result: { resultType: 'task', taskId: 'v2-task', status: 'working', _meta: { [IMMEDIATE]: 'Later.' } },
+      },
+      // Not a string: nothing kept.
+      { kind: 'result', result: { task: { taskId: 'odd-task', status: 'working' }, _meta: { [IMMEDIATE]: 42 } } },
+    ]);
+    const port = new PacedTaskPort(inner, new TaskPollPacer(visibility), through);
+    for (const id of [1, 2, 3]) await port.dispatch(call(id));
+    expect(port.takeImmediateResponse('v1-task')).toBe('Queued.');
+    expect(port.takeImmediateResponse('v1-task')).toBeUndefined();
+    expect(port.takeImmediateResponse('v2-task')).toBe('Later.');
+    expect(port.takeImmediateResponse('odd-task')).toBeUndefined();
+  });
+});

@@ -8,6 +8,7 @@ import type {
 } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { HostError } from '../../shared/result';
+import { immediateResponseOf } from './background-task';
 import type { TaskPollPacer } from './task-poll-pacer';
 
 /** Polls of one task that may time out in a row before Berth stops following it: a server slow for a moment does not lose the task. */
@@ -55,6 +56,9 @@ function describe(request: JsonValue): { method: string; what: string } {
  * link's end pass straight through.
  */
 export class PacedTaskPort implements ConnectedMcpSessionPort {
+  /** Immediate responses servers gave with a new task (CreateTaskResult `_meta`), by task id, until taken. */
+  private readonly immediate = new Map<string, string>();
+
   constructor(
     private readonly inner: ConnectedMcpSessionPort & Disposable,
     private readonly pacer: TaskPollPacer,
@@ -94,17 +98,35 @@ export class PacedTaskPort implements ConnectedMcpSessionPort {
     }
   }
 
+  /** The immediate response the server gave with task `taskId`, once (ext-tasks does not keep a CreateTaskResult's `_meta`). */
+  takeImmediateResponse(taskId: string): string | undefined {
+    const text = this.immediate.get(taskId);
+    this.immediate.delete(taskId);
+    return text;
+  }
+
   private once(request: JsonValue, options: DispatchOptions | undefined): Promise<JsonRpcResponse> {
     const { method, what } = describe(request);
     return this.send(method, what, options?.signal, async () => {
       try {
-        return await this.inner.dispatch(request, options);
+        const response = await this.inner.dispatch(request, options);
+        if (method === 'tools/call' && response.kind === 'result') this.keepImmediateResponse(response.result);
+        return response;
       } catch (error) {
         // The SDK's own error (a timeout, the link closed) is what the connection words.
         if (error instanceof DispatchError && error.cause !== undefined) throw error.cause;
         throw error;
       }
     });
+  }
+
+  private keepImmediateResponse(result: JsonValue): void {
+    const text = immediateResponseOf(result);
+    if (text === undefined) return;
+    // 2025-11-25 nests the task (`task.taskId`); 2026-07-28 is the task itself (`taskId`).
+    const task = field(result, 'task');
+    const taskId = task === undefined ? field(result, 'taskId') : field(task, 'taskId');
+    if (typeof taskId === 'string') this.immediate.set(taskId, text);
   }
 
   onServerRequest(handler: (incoming: IncomingServerRequest) => Promise<JsonRpcResponse | undefined>): () => void {

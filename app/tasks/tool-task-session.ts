@@ -22,6 +22,8 @@ import type { ToolInfo } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
+import { immediateAnswer } from './background-task';
+import type { FinishedTask } from './background-task';
 import { creationTimeLimit } from './creation-time-limit';
 import { modernTaskSessionOptions, RAW_REQUEST_ID_PREFIX } from './modern-dispatch';
 import type { ModernTaskSessionOptions } from './modern-dispatch';
@@ -59,6 +61,10 @@ export interface ToolTaskSessionOptions {
   log: (level: 'info' | 'warning', text: string) => void;
   /** Berth's own dialogs, for the questions of a 2026-07-28 call (its `inputRequests`); without them such a question is refused. */
   questions?: ToolTaskQuestions;
+  /** How long a call that may go on in the background (`onBackground`) waits for its task before answering at once. */
+  backgroundAfterMs: number;
+  /** A task that went on in the background, or was picked up after a restart, has ended. */
+  finished?: (task: FinishedTask) => void;
   now?: () => number;
 }
 
@@ -180,7 +186,73 @@ export class ToolTaskSession {
       transport: this.options.transport,
       reference: execution.serializeReference() as TaskJournalEntry['reference'],
     });
-    return this.follow(execution, record, options);
+    const serverText = this.port?.takeImmediateResponse(record.taskId);
+    // Whether the task asked the person something since the last look: that time is theirs, not the task's.
+    let asked = false;
+    const onTask = options.onTask;
+    const following = this.follow(execution, record, {
+      ...options,
+      onTask: (task) => {
+        if (task.status === 'input_required') asked = true;
+        onTask?.(task);
+      },
+    });
+    if (options.onBackground === undefined) return following;
+    const askedMeanwhile = (): boolean => {
+      const was = asked;
+      asked = false;
+      return was;
+    };
+    return this.untilBackground(following, record, serverText, options.onBackground, askedMeanwhile);
+  }
+
+  /**
+   * The task's result if it comes within `backgroundAfterMs`; else the immediate answer, and the task goes on:
+   * its end reaches `finished`, and nothing of the turn that started it (its Stop) reaches it any more.
+   */
+  private async untilBackground(
+    following: Promise<CallToolResult>,
+    record: TaskRecord,
+    serverText: string | undefined,
+    onBackground: (taskId: string) => void,
+    askedMeanwhile: () => boolean,
+  ): Promise<CallToolResult> {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<'background'>((resolve) => {
+        timer = setTimeout(() => resolve('background'), this.options.backgroundAfterMs);
+      });
+      try {
+        const first = await Promise.race([following, waited]);
+        if (first !== 'background') return first;
+      } finally {
+        clearTimeout(timer);
+      }
+      // The task asked the person a question in this while (or still waits for the answer): the turn waits with it,
+      // as for a plain call's, and the task gets a whole wait of its own after the answer.
+      const current = this.options.registry.get(record.id);
+      const waiting = current?.status === 'input_required' || current?.waitingFor !== undefined;
+      if (!askedMeanwhile() && !waiting) break;
+    }
+    this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' goes on in the background`);
+    following.then(
+      (result) => this.ended(record, { result }),
+      (error: unknown) => this.ended(record, { error: errorMessage(error) }),
+    );
+    onBackground(record.id);
+    return immediateAnswer(record, serverText);
+  }
+
+  /** A task nobody waits for ended: `finished` hears it with its record as it now reads. */
+  private ended(record: TaskRecord, outcome: Omit<FinishedTask, 'record'>): void {
+    const latest = this.options.registry.get(record.id) ?? record;
+    // Left running on its server as Berth quits is no end: the next start picks it up again.
+    if (!isTerminalTaskStatus(latest.status)) return;
+    try {
+      this.options.finished?.({ record: latest, ...outcome });
+    } catch (error) {
+      this.options.log('warning', `the end of task '${record.taskId}' could not be delivered: ${errorMessage(error)}`);
+    }
   }
 
   private reusedTaskId(tool: string, taskId: string): HostError {
@@ -222,13 +294,15 @@ export class ToolTaskSession {
       `picked up task '${record.taskId}' of tool '${record.tool ?? '?'}' again after the restart`,
     );
     try {
-      await this.follow(execution, record, {});
+      const result = await this.follow(execution, record, {});
       this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' completed after the restart`);
+      this.ended(record, { result });
     } catch (error) {
       this.options.log(
         'info',
         `task '${record.taskId}' of tool '${record.tool ?? '?'}' ended after the restart: ${errorMessage(error)}`,
       );
+      this.ended(record, { error: errorMessage(error) });
     }
   }
 

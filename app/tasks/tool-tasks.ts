@@ -6,6 +6,8 @@ import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { OpenConnection, ServerConnectionOptions, SupervisedConnection } from '../servers/connection-options';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
+import { BACKGROUND_TASK_AFTER_MS } from './background-task';
+import type { FinishedTask } from './background-task';
 import { TaskAwareConnection } from './task-aware-connection';
 import { TaskJournal } from './task-journal';
 import type { TaskJournalEntry } from './task-journal';
@@ -22,6 +24,8 @@ export interface ToolTasksOptions {
   optionalAsTasks: (server: string) => boolean;
   /** Berth's own dialogs, for the questions a 2026-07-28 tool call asks (`inputRequests`). */
   questions?: ToolTaskQuestions;
+  /** How long a chat's call waits for its task before the turn goes on without it (default BACKGROUND_TASK_AFTER_MS). */
+  backgroundAfterMs?: number;
   now?: () => number;
 }
 
@@ -42,6 +46,7 @@ export class ToolTasks implements ServerLifecycleListener {
   /** Tasks from before the restart, waiting for their server to be ready. */
   private readonly toResume = new Map<string, TaskJournalEntry[]>();
   private quitting = false;
+  private finishedListener: ((task: FinishedTask) => void) | undefined;
 
   private constructor(
     private readonly options: ToolTasksOptions,
@@ -65,6 +70,11 @@ export class ToolTasks implements ServerLifecycleListener {
       const connection = await open(options);
       return this.taskAware(options, connection);
     };
+  }
+
+  /** Who hears of a task that ended with nobody waiting for its call (the chat, which opens after the tasks). */
+  onFinished(listener: (task: FinishedTask) => void): void {
+    this.finishedListener = listener;
   }
 
   /** The registry changed (also through the Tasks view): the journal keeps up. */
@@ -142,10 +152,26 @@ export class ToolTasks implements ServerLifecycleListener {
       quitting: () => this.quitting,
       log: (level, text) => log(this.options.logs, name, level, text),
       ...(this.options.questions ? { questions: this.options.questions } : {}),
+      backgroundAfterMs: this.options.backgroundAfterMs ?? BACKGROUND_TASK_AFTER_MS,
+      finished: (task) => this.finished(task),
       ...(this.options.now ? { now: this.options.now } : {}),
     });
     this.sessions.set(name, session);
     return new TaskAwareConnection(connection, session, () => this.options.optionalAsTasks(name));
+  }
+
+  private finished(task: FinishedTask): void {
+    const { record } = task;
+    if (this.finishedListener === undefined || record.conversationId === undefined) {
+      log(
+        this.options.logs,
+        record.server,
+        'info',
+        `task '${record.taskId}' ended (${record.status}) with nobody to tell`,
+      );
+      return;
+    }
+    this.finishedListener(task);
   }
 
   /** Tasks from the last run: finished ones are listed again; running ones wait for their HTTP server, or are lost with their stdio server's process. */

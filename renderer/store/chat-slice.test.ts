@@ -27,6 +27,21 @@ function message(id: string, role: 'user' | 'assistant', text: string): ChatMess
 }
 
 describe('reduceLiveTurn', () => {
+  it('a background task reporting after its turn ended does not bring a later, finished turn back to "running"', () => {
+    const later = { conversationId: 'c1', turnId: 't2' };
+    const events: ChatEvent[] = [
+      { type: 'turn-started', ...base, model: 'm', toolCount: 1 },
+      { type: 'turn-finished', ...base, stopReason: 'end_turn' },
+      { type: 'turn-started', ...later, model: 'm', toolCount: 1 },
+      { type: 'turn-finished', ...later, stopReason: 'end_turn' },
+      // The first turn's task goes on and ends.
+      { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'working' },
+      { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'completed' },
+    ];
+    const turn = events.reduce(reduceLiveTurn, undefined as never);
+    expect(turn).toMatchObject({ turnId: 't2', running: false, stopReason: 'end_turn' });
+  });
+
   it('accumulates text deltas into the reply being written and clears it when the message is saved', () => {
     const events: ChatEvent[] = [
       { type: 'turn-started', ...base, model: 'm', toolCount: 3 },

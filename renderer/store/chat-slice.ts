@@ -91,6 +91,8 @@ export function applyConversationsDelta(
 
 /** The live turn after one event; pure, so the event mapping is tested without a store. */
 export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent): LiveTurn {
+  // A background task's end belongs to no turn (applyChatEvent puts its message in the conversation).
+  if (event.type === 'task-finished') return current ?? { ...freshTurn(''), running: false };
   if (event.type === 'turn-started') {
     return {
       turnId: event.turnId,
@@ -105,6 +107,9 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       toolCalls: {},
     };
   }
+  // A call's task that went on in the background reports on after its turn ended: a newer turn is not replaced by it.
+  const late = event.type === 'tool-task' || event.type === 'tool-progress' || event.type === 'tool-call-waiting';
+  if (late && current !== undefined && current.turnId !== event.turnId) return current;
   const turn = current && current.turnId === event.turnId ? current : freshTurn(event.turnId);
   switch (event.type) {
     case 'turn-notice': {
@@ -235,6 +240,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   applyChatEvent(event) {
     set((s) => {
       const id = event.conversationId;
+      // A background task's end comes outside any turn: the conversation gets its message, the live turn stays as it is.
+      if (event.type === 'task-finished') {
+        const detail = s.conversationDetails[id];
+        return detail === undefined
+          ? {}
+          : { conversationDetails: { ...s.conversationDetails, [id]: withMessage(detail, event.message) } };
+      }
       const liveTurns = { ...s.liveTurns, [id]: reduceLiveTurn(s.liveTurns[id], event) };
       if (event.type !== 'message-saved') return { liveTurns };
       const detail = s.conversationDetails[id];
@@ -390,6 +402,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     if (!result.ok) return get().toastFailure(translate('chat.toast.contextPolicyFailed'), result);
     get().applyConversation(result.value);
     await get().loadContextFill(id);
+  },
+  async sendTaskResult(id, taskId) {
+    const result = await transport.call('chat.sendTaskResult', { id, taskId });
+    if (!result.ok) get().toastFailure('Could not send the task’s result to the model', result);
+  },
+  async setBackgroundTasks(id, mode) {
+    const result = await transport.call('chat.setBackgroundTasks', { id, mode });
+    if (!result.ok) return get().toastFailure('Could not change what happens when a background task finishes', result);
+    get().applyConversation(result.value);
   },
   async editAndResend(id, text) {
     const result = await transport.call('chat.editAndResend', { id, text });

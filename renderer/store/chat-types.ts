@@ -4,6 +4,7 @@ import type {
   ChatAttachment,
   ChatEvent,
   ChatToolResultBlock,
+  BackgroundTaskMode,
   ContextPolicy,
   Conversation,
   ConversationSummary,
@@ -111,6 +112,10 @@ export interface ChatSlice {
   compactAndRetry(id: string): Promise<void>;
   loadContextFill(id: string): Promise<void>;
   setContextPolicy(id: string, policy: ContextPolicy): Promise<void>;
+  /** Send a background task's result (its notice) to the model as a new turn. */
+  sendTaskResult(id: string, taskId: string): Promise<void>;
+  /** When a background task of the conversation finishes: tell the person, or continue with a follow-up turn. */
+  setBackgroundTasks(id: string, mode: BackgroundTaskMode): Promise<void>;
   editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
   loadConversationTools(id: string): Promise<void>;
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;

@@ -6,6 +6,7 @@ import {
   ConversationIdSchema,
   ConversationSchema,
   ConversationSummarySchema,
+  BACKGROUND_TASK_MODES,
   CONTEXT_POLICIES,
   ContextCutSchema,
 } from '../domain/chat';
@@ -247,6 +248,18 @@ export const chatMethods = {
     summary:
       'What Berth does when the conversation would not fit the window: compact (default), drop the oldest turns, or ask.',
     input: z.object({ id: ConversationIdSchema, policy: z.enum(CONTEXT_POLICIES) }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.sendTaskResult': method({
+    summary:
+      "Send a background task's result (its notice in the conversation) to the model as a new turn; CONFLICT when it was sent already or a reply is being written.",
+    input: z.object({ id: ConversationIdSchema, taskId: z.string().min(1).max(200) }).strict(),
+    output: Accepted,
+  }),
+  'chat.setBackgroundTasks': method({
+    summary:
+      'What the conversation does when a background task finishes: tell the person (default), or continue with a follow-up turn.',
+    input: z.object({ id: ConversationIdSchema, mode: z.enum(BACKGROUND_TASK_MODES) }).strict(),
     output: ConversationSchema,
   }),
   'chat.editAndResend': method({

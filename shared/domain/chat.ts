@@ -145,8 +145,40 @@ export const ChatToolResultBlockSchema = z.object({
    * deferred tools), each request carries a tool_reference to them in this result, where the API puts their definitions.
    */
   loadsTools: z.array(z.string().min(1)).max(100).optional(),
+  /**
+   * The call's MCP task did not finish soon, so the model got an immediate answer (this content) and the task went on
+   * in the background (its Berth task id): its result comes into the conversation as a `task_result` block.
+   */
+  backgroundTask: z.object({ taskId: z.string().min(1).max(200) }).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
+
+/** How a background task's end reached the conversation. */
+export const TASK_RESULT_STATUSES = ['completed', 'failed', 'cancelled', 'lost'] as const;
+
+/**
+ * A task that went on in the background has ended. Without `forModel` it is the notice the person sees (a card with
+ * "Send to the model"), never sent; with it, the copy the person (or the automatic follow-up) sent: a user message the
+ * model reads as Berth's words about the task, with the server's result as untrusted words, cut like a tool result.
+ * `result.toolUseId` is `task-<taskId>`: both copies share one stored whole when the result is big.
+ */
+export const ChatTaskResultBlockSchema = z.object({
+  type: z.literal('task_result'),
+  /** Berth's task id (tasks.list). */
+  taskId: z.string().min(1).max(200),
+  /** The server's own id for the task, as the model was told it. */
+  serverTaskId: z.string().max(1000),
+  server: z.string(),
+  tool: z.string(),
+  /** The tool call that started it. */
+  toolUseId: z.string().optional(),
+  status: z.enum(TASK_RESULT_STATUSES),
+  /** Epoch ms. */
+  finishedAt: z.number(),
+  result: ChatToolResultBlockSchema,
+  forModel: z.literal(true).optional(),
+});
+export type ChatTaskResultBlock = z.infer<typeof ChatTaskResultBlockSchema>;
 
 /**
  * Context the person attached to a message: a resource picked in a server's
@@ -187,6 +219,7 @@ export const ChatContentBlockSchema = z.discriminatedUnion('type', [
   ChatToolUseBlockSchema,
   ChatToolResultBlockSchema,
   ChatAttachmentBlockSchema,
+  ChatTaskResultBlockSchema,
 ]);
 export type ChatContentBlock = z.infer<typeof ChatContentBlockSchema>;
 
@@ -242,6 +275,10 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const CONTEXT_POLICIES = ['compact', 'drop', 'ask'] as const;
 export type ContextPolicy = (typeof CONTEXT_POLICIES)[number];
 
+/** What happens when a background task of a conversation finishes (Conversation.backgroundTasks). */
+export const BACKGROUND_TASK_MODES = ['tell', 'continue'] as const;
+export type BackgroundTaskMode = (typeof BACKGROUND_TASK_MODES)[number];
+
 /**
  * Where requests of a conversation now begin: the messages up to and including `throughMessageId` stay
  * saved (the person can read them) but are not sent; with `summary` (compact) the model gets it in
@@ -292,6 +329,8 @@ export const ConversationSchema = z.object({
   contextPolicy: z.enum(CONTEXT_POLICIES).optional(),
   /** Where requests begin now (the latest compaction or drop); absent: every message is sent. */
   contextCut: ContextCutSchema.optional(),
+  /** When a background task finishes: `tell` the person (a card to send on), or `continue` with a follow-up turn. Absent: `tell`. */
+  backgroundTasks: z.enum(BACKGROUND_TASK_MODES).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -399,6 +438,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   /** A question that belongs to this call (its elicitation form, a sampling review) waits for the person (`pendingId`), or no longer does (null). */
   z.object({ type: z.literal('tool-call-waiting'), ...base, toolUseId: z.string(), pendingId: z.string().nullable() }),
   z.object({ type: z.literal('message-saved'), ...base, message: ChatMessageSchema }),
+  /** A background task's end came into the conversation outside any turn (`message` holds its task_result block). */
+  z.object({ type: z.literal('task-finished'), conversationId: z.string(), message: ChatMessageSchema }),
   /** `stopReason` is the API's, or `stopped` when the person pressed stop. `usage`: the turn's model requests summed (absent when none answered). */
   z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string(), usage: ChatUsageSchema.optional() }),
   /** `contextFull`: the request did not fit the model's window (refused, or the conversation is set to ask): the chat offers Compact and retry. */

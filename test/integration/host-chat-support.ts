@@ -39,7 +39,7 @@ export interface ChatWorld {
 }
 
 export async function startChatWorld(
-  options: { clientGraceMs?: number; fake?: Omit<FakeAnthropicOptions, 'apiKey'> } = {},
+  options: { clientGraceMs?: number; backgroundTaskAfterMs?: number; fake?: Omit<FakeAnthropicOptions, 'apiKey'> } = {},
 ): Promise<ChatWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'berth-host-chat-'));
   const { fake: fakeOptions, ...hostOptions } = options;

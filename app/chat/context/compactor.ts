@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../shared/domain/chat';
+import type { ChatMessage, ChatToolResultBlock } from '../../../shared/domain/chat';
 import type { LlmProvider, LlmUsage } from '../../providers/llm-provider';
 
 // Berth's own compaction: the messages a cut leaves out, summarised by the conversation's model through
@@ -17,6 +17,10 @@ export const SUMMARY_MAX_TOKENS = 2_048;
 const head = (text: string, limit = RESULT_HEAD_CHARS): string =>
   text.length <= limit ? text : `${text.slice(0, limit)} […${text.length - limit} more characters]`;
 
+function resultText(block: ChatToolResultBlock): string {
+  return block.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
 /** One saved message as lines of a transcript. */
 export function transcriptOf(message: ChatMessage): string {
   const lines: string[] = [];
@@ -29,10 +33,13 @@ export function transcriptOf(message: ChatMessage): string {
       lines.push(
         `Assistant called ${block.server === '' ? '' : `${block.server} › `}${block.tool} with ${head(JSON.stringify(block.input), 500)}`,
       );
-    else {
-      const text = block.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
-      lines.push(`Tool result${block.isError === true ? ' (error)' : ''}: ${head(text)}`);
-    }
+    else if (block.type === 'task_result') {
+      // The notice was never sent; the copy the person sent is what the model read.
+      if (block.forModel === true)
+        lines.push(
+          `User sent the result of background task ${block.serverTaskId} (${block.tool}): ${head(resultText(block.result))}`,
+        );
+    } else lines.push(`Tool result${block.isError === true ? ' (error)' : ''}: ${head(resultText(block))}`);
   }
   return lines.join('\n');
 }

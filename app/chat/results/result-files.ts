@@ -6,7 +6,7 @@ import { McpContentBlockSchema } from '../../../shared/domain/chat';
 import type { ChatContentBlock, ChatToolResultBlock, Conversation } from '../../../shared/domain/chat';
 import { errorMessage } from '../../../shared/error-message';
 import { atomicWriteFile } from '../../config/atomic-write';
-import { isBigResult, previewResult } from './result-preview';
+import { holdsBigResult, previewBlockResult } from './result-preview';
 
 // Big tool results beside their conversation: `<conversations>/<id>.results/<hash of the tool_use id>.json`, each
 // written once, atomically, when the message that holds it is first saved. The conversation's file keeps the preview
@@ -37,18 +37,20 @@ export class ResultFiles {
     let changed = false;
     const messages = [];
     for (const message of conversation.messages) {
-      if (!message.content.some((block) => block.type === 'tool_result' && isBigResult(block))) {
+      if (!message.content.some(holdsBigResult)) {
         messages.push(message);
         continue;
       }
       const content: ChatContentBlock[] = [];
       for (const block of message.content) {
-        if (block.type !== 'tool_result' || !isBigResult(block)) {
+        if (!holdsBigResult(block)) {
           content.push(block);
           continue;
         }
-        await this.writeOnce(conversation.id, block);
-        content.push(previewResult(block));
+        // A background task's notice and the copy sent to the model share one result id: one file for both.
+        if (block.type === 'tool_result' || block.type === 'task_result')
+          await this.writeOnce(conversation.id, block.type === 'tool_result' ? block : block.result);
+        content.push(previewBlockResult(block));
       }
       messages.push({ ...message, content });
       changed = true;
@@ -62,7 +64,13 @@ export class ResultFiles {
     for (const message of conversation.messages) {
       const content: ChatContentBlock[] = [];
       for (const block of message.content)
-        content.push(block.type === 'tool_result' ? await this.read(conversation.id, block) : block);
+        content.push(
+          block.type === 'tool_result'
+            ? await this.read(conversation.id, block)
+            : block.type === 'task_result'
+              ? { ...block, result: await this.read(conversation.id, block.result) }
+              : block,
+        );
       messages.push({ ...message, content });
     }
     return { ...conversation, messages };

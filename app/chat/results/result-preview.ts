@@ -1,4 +1,5 @@
 import type {
+  ChatContentBlock,
   ChatEvent,
   ChatMessage,
   ChatToolResultBlock,
@@ -104,12 +105,22 @@ export function previewResult(result: ChatToolResultBlock): ChatToolResultBlock 
   };
 }
 
+/** Whether a block holds a big result: a tool result, or the one a background task brought (task_result). */
+export function holdsBigResult(block: ChatContentBlock): boolean {
+  if (block.type === 'tool_result') return isBigResult(block);
+  return block.type === 'task_result' && isBigResult(block.result);
+}
+
+/** The block with its result as the preview (see previewResult). */
+export function previewBlockResult(block: ChatContentBlock): ChatContentBlock {
+  if (block.type === 'tool_result') return previewResult(block);
+  if (block.type === 'task_result') return { ...block, result: previewResult(block.result) };
+  return block;
+}
+
 function previewMessage(message: ChatMessage): ChatMessage {
-  if (!message.content.some((block) => block.type === 'tool_result' && isBigResult(block))) return message;
-  return {
-    ...message,
-    content: message.content.map((block) => (block.type === 'tool_result' ? previewResult(block) : block)),
-  };
+  if (!message.content.some(holdsBigResult)) return message;
+  return { ...message, content: message.content.map(previewBlockResult) };
 }
 
 /** The conversation as a window gets it: every big result as its preview. */
@@ -124,6 +135,7 @@ export function previewConversation(conversation: Conversation): Conversation {
 export function previewChatEvent(event: ChatEvent): ChatEvent {
   if (event.type === 'tool-call-finished' && event.result !== undefined)
     return { ...event, result: previewResult(event.result) };
-  if (event.type === 'message-saved') return { ...event, message: previewMessage(event.message) };
+  if (event.type === 'message-saved' || event.type === 'task-finished')
+    return { ...event, message: previewMessage(event.message) };
   return event;
 }

@@ -41,6 +41,8 @@ export const chatModule: HostModule<HostContext> = {
         reportError: context.reportBug,
       }),
     );
+    // A chat call's task that went on in the background (or was picked up after a restart) ends in its conversation.
+    services.get('toolTasks').onFinished((end) => void chat.taskEnded(end));
     scope.onShutdown(() => chat.close());
     // A server's instructions and its results' cap are what the chat sends the model of it.
     context.bridgeHandlers.register(scope.module, () => {

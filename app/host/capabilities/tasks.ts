@@ -46,6 +46,9 @@ export const tasksModule: HostModule<HostContext> = {
         logs,
         optionalAsTasks: (server) => settings.tasksForOptionalTools(server),
         questions: ask,
+        ...(context.options.backgroundTaskAfterMs === undefined
+          ? {}
+          : { backgroundAfterMs: context.options.backgroundTaskAfterMs }),
       }),
     );
     const opened = toolTasks;

@@ -2,6 +2,7 @@ import { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON } from
 import type {
   ChatAttachment,
   ChatMessage,
+  ChatTaskResultBlock,
   ChatThinkingBlock,
   ChatToolResultBlock,
   ChatToolUseBlock,
@@ -22,7 +23,12 @@ export type AssistantPart =
 /** A row of the message list. Tool results are folded into the call that caused them. */
 export type TimelineItem =
   | { kind: 'person'; message: ChatMessage; text: string; attachments: ChatAttachment[]; isLast: boolean }
-  | { kind: 'assistant'; message: ChatMessage; parts: AssistantPart[] };
+  | { kind: 'assistant'; message: ChatMessage; parts: AssistantPart[] }
+  /**
+   * A background task's end: its notice (`copy` false; `sent` once its result went to the model), or the copy the
+   * person sent (`copy` true), which the model read as a message of theirs.
+   */
+  | { kind: 'task-result'; message: ChatMessage; block: ChatTaskResultBlock; sent: boolean; copy: boolean };
 
 /** Builds the rows: person messages, and assistant messages with each tool call paired with its result. */
 export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] {
@@ -30,9 +36,22 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
   for (const message of messages) {
     for (const block of message.content) if (block.type === 'tool_result') results.set(block.toolUseId, block);
   }
+  const sentTasks = new Set<string>();
+  for (const message of messages)
+    for (const block of message.content)
+      if (block.type === 'task_result' && block.forModel === true) sentTasks.add(block.taskId);
   const lastPerson = messages.findLastIndex(isPersonMessage);
   const items: TimelineItem[] = [];
   messages.forEach((message, index) => {
+    for (const block of message.content)
+      if (block.type === 'task_result')
+        items.push({
+          kind: 'task-result',
+          message,
+          block,
+          sent: sentTasks.has(block.taskId),
+          copy: block.forModel === true,
+        });
     if (message.role === 'user') {
       if (isPersonMessage(message)) {
         const attachments = message.content.flatMap((block) => (block.type === 'attachment' ? [block.attachment] : []));

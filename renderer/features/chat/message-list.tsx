@@ -28,6 +28,7 @@ const LIVE_ROW_KEY = 'live-reply';
 function estimateRowHeight(item: TimelineItem | undefined): number {
   if (!item) return 48;
   if (item.kind === 'person') return 48 + (item.attachments.length > 0 ? 40 : 0);
+  if (item.kind === 'task-result') return item.copy ? 32 : 140;
   return Math.max(
     48,
     item.parts.reduce(

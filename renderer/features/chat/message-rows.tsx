@@ -8,6 +8,7 @@ import type { TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
 import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
+import { TaskResultCard } from './task-result-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
 import type { ContextCut } from '../../../shared/domain/chat';
@@ -102,6 +103,21 @@ export const MessageRow = memo(function MessageRow({
     );
   // Folded, the row is only the block; the same children stay in place so the block (and its focus) survives a toggle.
   const shown = folded !== true;
+  if (item.kind === 'task-result')
+    return (
+      <li className="message message-task-result" data-message={item.message.id} {...placementProps(placement)}>
+        {shown ? (
+          <TaskResultCard
+            conversationId={conversationId}
+            block={item.block}
+            sent={item.sent}
+            copy={item.copy}
+            running={running}
+          />
+        ) : null}
+        {cutBlock}
+      </li>
+    );
   return (
     <li
       className="message message-assistant"
@@ -143,6 +159,8 @@ export const MessageRow = memo(function MessageRow({
 /** Whether a row's look depends on a reply running (see `MessageRowProps.running`). */
 export function rowFollowsRunning(item: TimelineItem): boolean {
   if (item.kind === 'person') return item.isLast;
+  // Its Send waits for the running reply to end.
+  if (item.kind === 'task-result') return !item.sent;
   return item.parts.some((part) => part.kind === 'tool-call' && part.result === undefined);
 }
 
@@ -151,7 +169,7 @@ export function liveCallsOfRow(
   item: TimelineItem,
   toolCalls: Record<string, LiveToolCall> | undefined,
 ): Record<string, LiveToolCall> | undefined {
-  if (!toolCalls || item.kind === 'person') return undefined;
+  if (!toolCalls || item.kind !== 'assistant') return undefined;
   return item.parts.some((part) => part.kind === 'tool-call' && toolCalls[part.use.id] !== undefined)
     ? toolCalls
     : undefined;

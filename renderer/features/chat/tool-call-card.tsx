@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId, useState } from 'react';
 import { isStoppedResult } from '../../../shared/domain/chat-text';
 import { isHostToolCall } from '../../../shared/domain/host-tools';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
+import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import type { TaskStatus } from '../../../shared/domain/task-status';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../../ui/controls';
@@ -61,6 +62,8 @@ const TASK_CANCELLED = { label: 'chat.call.status.cancelled', tone: 'neutral' } 
 const TASK_EXPIRED = { label: 'chat.call.status.expired', tone: 'neutral' } as const;
 /** The chip of a call that ended "stopped" because Berth quit while its task ran, not by the person's Stop. */
 const BERTH_QUIT = { label: 'chat.call.status.quit', tone: 'neutral' } as const;
+/** The chip of a call whose task goes on after the model got its immediate answer. */
+const IN_BACKGROUND = { label: 'chat.call.status.background', tone: 'accent' } as const;
 
 /** What the progress line says: the server's progress, else that the call works (unless its task line already says so). */
 function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined, t: Translate): string {
@@ -128,15 +131,19 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
   const answerId = useCallAnswerTarget(live, use.id);
+  const inBackground =
+    result?.backgroundTask !== undefined && taskStatus !== undefined && !isTerminalTaskStatus(taskStatus);
   const chip = taskCancelled
     ? TASK_CANCELLED
-    : quitTaskStatus !== undefined
-      ? BERTH_QUIT
-      : status === 'error' && taskExpired
-        ? TASK_EXPIRED
-        : status === 'running' && answerId !== undefined
-          ? WAITING_FOR_ANSWER
-          : STATUS[status];
+    : inBackground
+      ? IN_BACKGROUND
+      : quitTaskStatus !== undefined
+        ? BERTH_QUIT
+        : status === 'error' && taskExpired
+          ? TASK_EXPIRED
+          : status === 'running' && answerId !== undefined
+            ? WAITING_FOR_ANSWER
+            : STATUS[status];
   const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
   const app = result?.app ?? live?.app;
   // While the server's app shows the call, the text result (what the model sees) folds away; it is back when the app cannot run.
@@ -186,6 +193,9 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
         answerId={status === 'waiting-answer' ? undefined : answerId}
         headAnswers={headAnswerId !== undefined}
       />
+      {result?.backgroundTask !== undefined ? (
+        <p className="tool-call-background">{t('chat.call.background')}</p>
+      ) : null}
 
       {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
