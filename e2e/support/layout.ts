@@ -32,3 +32,21 @@ export async function overflowing(scope: Page | Locator, selector = LABEL_SELECT
     return box.scrollWidth > box.clientWidth + 1 ? [...cut, `${box.tagName.toLowerCase()}: ${box.scrollWidth}px`] : cut;
   }, selector);
 }
+
+/**
+ * Sentences laid out as flex items: a flex box whose own text sits beside inline markup (a name in `<bdi>`, a
+ * `<strong>`), so the gap splits the sentence ("for “ everything ” this session"). Translations move those parts
+ * around, so the sentence must be one inline run: wrap it in a span. (A label beside a `<code>` value is not one.)
+ */
+export async function splitSentences(app: Page): Promise<string[]> {
+  return app.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.checkVisibility() && /flex/.test(getComputedStyle(el).display))
+      .filter(
+        (el) =>
+          [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) &&
+          [...el.children].some((child) => /^(BDI|STRONG|EM|B|I|A)$/.test(child.tagName)),
+      )
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim() ?? ''}"`),
+  );
+}
