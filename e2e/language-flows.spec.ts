@@ -89,7 +89,7 @@ const AWAITING_CONVERSION: Array<{ text: string | RegExp; file: string }> = [
   },
   { text: 'No models are set up yet.', file: 'renderer/features/settings/model-ranks-section.tsx' },
   {
-    text: /^(Model|Tier|Cost|Speed|Intelligence|rank|Actions|Save)$/,
+    text: /^(Model|Tier|Cost|Speed|Intelligence|rank|Actions|Save|balanced|fast|smart)$/,
     file: 'renderer/features/settings/model-ranks-section.tsx',
   },
   {

@@ -62,9 +62,10 @@ export interface Written {
 }
 
 /**
- * Latin-script words in the visible text of the page (text of visible elements, aria-label, title, placeholder,
- * alt) that are neither glossary terms nor what someone else wrote (`written`). Code (`<pre>`, `<code>`), form
- * fields' values and code-like tokens (paths, addresses, method names) are never searched.
+ * Latin-script words in the visible text of the page (text of visible elements, the chosen option of a list,
+ * aria-label, title, placeholder, alt) that are neither glossary terms nor what someone else wrote (`written`).
+ * Code (`<pre>`, `<code>`), form fields' values and code-like tokens (paths, addresses, method names) are never
+ * searched.
  */
 export async function englishLeft(page: Page, written: Written = {}): Promise<EnglishWord[]> {
   const found = await page.evaluate(() => {
@@ -76,6 +77,9 @@ export async function englishLeft(page: Page, written: Written = {}): Promise<En
       for (const node of el.childNodes)
         if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim())
           texts.push({ text: node.textContent.trim(), where: describe(el) });
+      // A closed list shows its chosen option, whose element is not rendered itself.
+      if (el instanceof HTMLSelectElement && el.selectedOptions[0]?.text.trim())
+        texts.push({ text: el.selectedOptions[0].text.trim(), where: `${describe(el)} option` });
       for (const attribute of ['aria-label', 'title', 'placeholder', 'alt', 'aria-description']) {
         const value = el.getAttribute(attribute)?.trim();
         if (value) texts.push({ text: value, where: `${describe(el)}[${attribute}]` });
