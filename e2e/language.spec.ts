@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { calm, expect, test } from './support/berth';
+import { overflowing } from './support/layout';
 
 // Berth in the person's language (issue 36): the browser's language picks the catalog, the
 // Language setting switches it live, and the pseudo-locale (longer, accented text) finds what
@@ -13,15 +14,6 @@ async function shot(app: Page, name: string): Promise<void> {
   await calm(app);
   await mkdir(SHOTS, { recursive: true });
   await app.screenshot({ path: join(SHOTS, name) });
-}
-
-/** Buttons, chips, badges, nav items and headings whose text is cut off or spills out. */
-async function overflowing(app: Page): Promise<string[]> {
-  return app.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, .chip, .badge, .nav-item, .nav-count, h1, h2, .dialog-title')]
-      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim() ?? ''}"`),
-  );
 }
 
 test.describe('a person whose browser speaks Chinese', () => {

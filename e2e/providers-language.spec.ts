@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { FakeOpenAi } from './fake-llm/fake-openai';
 import { calm, DOCS_DIR, expect, test } from './support/berth';
+import { LABEL_SELECTOR, overflowing } from './support/layout';
 
 // Settings → Model providers in the person's language (issue 36): a provider added and its models fetched
 // through the Chinese and Korean words, and the same section in the pseudo-locale (40% longer) with nothing cut.
@@ -16,18 +17,8 @@ test.afterEach(async () => {
 
 test.use({ viewport: { width: 1280, height: 980 } });
 
-/** Text in the section that is cut off or spills out of its box, and a section wider than the page. */
-async function overflowing(section: Locator): Promise<string[]> {
-  return section.evaluate((root) => {
-    const selector = 'button, .chip, h2, h3, th, legend, label, .field-hint, .field-error, .test-result';
-    const cut = [...root.querySelectorAll<HTMLElement>(selector)]
-      // Screen-reader-only text is clipped to a pixel on purpose.
-      .filter((el) => el.offsetParent !== null && el.closest('.sr-only') === null)
-      .filter((el) => el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim() ?? ''}"`);
-    return root.scrollWidth > root.clientWidth + 1 ? [...cut, `section: ${root.scrollWidth}px`] : cut;
-  });
-}
+/** The section's labels, and its hints and results, which hold a provider's own words. */
+const SECTION_TEXT = `${LABEL_SELECTOR}, .field-hint, .field-error, .test-result`;
 
 async function shot(app: Page, section: Locator, name: string): Promise<void> {
   await calm(app);
@@ -120,7 +111,7 @@ for (const { locale, colorScheme, shot: picture, words } of LANGUAGES) {
       await edit.getByRole('button', { name: words.test }).click();
       // The provider's answer is the host's words, shown as they came.
       await expect(edit.locator('.test-result.test-ok')).toBeVisible();
-      expect(await overflowing(section)).toEqual([]);
+      expect(await overflowing(section, SECTION_TEXT)).toEqual([]);
       await shot(app, section, picture);
 
       await edit.getByRole('button', { name: words.save, exact: true }).click();
@@ -147,6 +138,6 @@ test('nothing in Model providers is cut off in the pseudo-locale (40% longer tex
   await expect(form.locator('.provider-models [role="status"]')).toContainText('2');
   await form.locator('.provider-form-actions button').first().click();
   await expect(form.locator('.test-result.test-ok')).toBeVisible();
-  expect(await overflowing(section)).toEqual([]);
+  expect(await overflowing(section, SECTION_TEXT)).toEqual([]);
   await shot(app, section, 'providers-pseudo.png');
 });

@@ -51,11 +51,14 @@ export function SamplingFloodBar({ server }: { server: string }) {
         {t('pending.flood.refuse')}
       </label>
       <Button variant="danger" size="sm" onClick={() => void decline()} disabled={busy}>
-        <T
-          id="pending.flood.declineAll"
-          values={{ count: waiting }}
-          components={{ server: <SafeName name={server} /> }}
-        />
+        {/* One inline run: the button is a flex row, whose gap would split the sentence around the name. */}
+        <span>
+          <T
+            id="pending.flood.declineAll"
+            values={{ count: waiting }}
+            components={{ server: <SafeName name={server} /> }}
+          />
+        </span>
       </Button>
       {error !== undefined ? (
         <p className="sampling-flood-error" role="alert">

@@ -132,7 +132,10 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
               aria-describedby={allowForSession ? `${ids.session}-note` : undefined}
               onChange={(e) => setAllowForSession(e.target.checked)}
             />
-            <T id="pending.sampling.dontAsk" components={{ server: <SafeName name={request.server} /> }} />
+            {/* One inline run: the label is a flex row, whose gap would split the sentence around the name. */}
+            <span>
+              <T id="pending.sampling.dontAsk" components={{ server: <SafeName name={request.server} /> }} />
+            </span>
           </label>
           <Button variant="primary" onClick={approve} disabled={busy || 'error' in maxTokens || 'error' in temperature}>
             {t('pending.sampling.approve')}

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { hasHiddenCharacters, showableName } from '../../../shared/domain/showable-name';
+import { useT } from '../../i18n/use-t';
 
 /**
  * A server-chosen name in a decision (tool, title, skill, server, domain):
@@ -8,11 +9,12 @@ import { hasHiddenCharacters, showableName } from '../../../shared/domain/showab
  * that held one is marked, and says so on hover.
  */
 export function SafeName({ name, className }: { name: string; className?: string }) {
+  const t = useT();
   const hidden = hasHiddenCharacters(name);
   return (
     <bdi
       className={clsx('safe-name', hidden && 'safe-name-escaped', className)}
-      title={hidden ? 'This name holds invisible or direction-changing characters, shown as \\u escapes' : undefined}
+      title={hidden ? t('shell.safeName.escaped') : undefined}
     >
       {showableName(name)}
     </bdi>

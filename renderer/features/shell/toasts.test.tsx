@@ -37,3 +37,17 @@ describe('a failed call shown as a toast', () => {
     expect(screen.getByText('from a newer host')).toBeTruthy();
   });
 });
+
+describe('the notifications region', () => {
+  it('is named in the person’s language, with the key that jumps to it (not Radix’s English default)', async () => {
+    await activateLocale('ko');
+    renderWithBerth(<Toasts />);
+    expect(screen.getByRole('region', { name: '알림(F8)' })).toBeTruthy();
+  });
+
+  it('keeps the English name in English', async () => {
+    await activateLocale('en');
+    renderWithBerth(<Toasts />);
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
+  });
+});

@@ -43,7 +43,8 @@ export function Toasts() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" />
+      {/* Radix puts its hotkey where the message keeps {hotkey}; its own default label is English. */}
+      <Toast.Viewport className="toast-viewport" label={t('shell.toasts.region', { hotkey: '{hotkey}' })} />
     </Toast.Provider>
   );
 }
