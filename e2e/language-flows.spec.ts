@@ -49,53 +49,13 @@ const PASSES: Pass[] = [
 ];
 
 /**
- * English still on screen while these files wait for their conversion (test/unlocalized-files.mjs lists them, and
- * others are converting them now): each entry is the text it shows and the file it comes from. Delete an entry when
- * its file leaves that list; the check then holds the file to the catalog.
+ * English still on screen that is not the server's, the model's or the person's: host messages without a code
+ * yet, each entry the text and the file it comes from. Delete an entry when its message gets a code; the check
+ * then holds it to the catalog.
  */
 const AWAITING_CONVERSION: Array<{ text: string | RegExp; file: string }> = [
-  { text: 'Context', file: 'renderer/features/chat/context-meter.tsx' },
-  { text: /^Context: \d+% of /, file: 'renderer/features/chat/context-meter.tsx' },
-  { text: /^Thinking: /, file: 'renderer/features/chat/reasoning-control.tsx' },
   // The host's reason for the model it picked, a message without a code yet.
   { text: 'No preferences from the server: your default model.', file: 'app/sampling/model-selection.ts' },
-  { text: 'Tool permissions', file: 'renderer/features/settings/policies-section.tsx' },
-  {
-    text: /^Tool calls run without asking only where you said so/,
-    file: 'renderer/features/settings/policies-section.tsx',
-  },
-  {
-    text: 'No stored permissions: every tool call asks first.',
-    file: 'renderer/features/settings/policies-section.tsx',
-  },
-  { text: 'Server', file: 'renderer/features/settings/policies-section.tsx' },
-  { text: 'Sampling', file: 'renderer/features/settings/policies-section.tsx' },
-  { text: /^Servers may ask Berth’s model for completions\./, file: 'renderer/features/settings/policies-section.tsx' },
-  { text: 'Sampling policy per server', file: 'renderer/features/settings/policies-section.tsx' },
-  { text: /^Sampling policy for /, file: 'renderer/features/settings/policies-section.tsx' },
-  {
-    text: /^(Ask every time|Allow this session|Refuse this session|Never)$/,
-    file: 'renderer/features/settings/policies-section.tsx',
-  },
-  {
-    text: /^(Add a rule|Add rule|Which tools|Names that match|Marked read-only|Tool names that match|Covers: nothing yet\.)$/,
-    file: 'renderer/features/settings/rule-form.tsx',
-  },
-  { text: /^\* stands for any characters/, file: 'renderer/features/settings/rule-form.tsx' },
-  { text: 'Models for sampling', file: 'renderer/features/settings/model-ranks-section.tsx' },
-  {
-    text: /^When a server asks Berth’s model for a completion/,
-    file: 'renderer/features/settings/model-ranks-section.tsx',
-  },
-  { text: 'No models are set up yet.', file: 'renderer/features/settings/model-ranks-section.tsx' },
-  {
-    text: /^(Model|Tier|Cost|Speed|Intelligence|rank|Actions|Save|balanced|fast|smart)$/,
-    file: 'renderer/features/settings/model-ranks-section.tsx',
-  },
-  {
-    text: /^(Tier|Cost rank|Speed rank|Intelligence rank) of /,
-    file: 'renderer/features/settings/model-ranks-section.tsx',
-  },
 ];
 
 /** What server-everything, the fake model and the person write in these flows, inside other text: theirs. */

@@ -19,8 +19,16 @@ export const LABEL_SELECTOR =
 export async function overflowing(scope: Page | Locator, selector = LABEL_SELECTOR): Promise<string[]> {
   const root = 'goto' in scope ? scope.locator('body') : scope;
   return root.evaluate((box, labels) => {
+    // Text for screen readers only (ours is .sr-only; Radix's announcements sit in a 1-pixel box that hides its overflow).
+    const forScreenReaders = (el: HTMLElement): boolean => {
+      for (let node: HTMLElement | null = el; node !== null; node = node.parentElement) {
+        const rect = node.getBoundingClientRect();
+        if (rect.width <= 1 && rect.height <= 1 && getComputedStyle(node).overflow === 'hidden') return true;
+      }
+      return el.closest('.sr-only') !== null;
+    };
     const cut = [...box.querySelectorAll<HTMLElement>(labels)]
-      .filter((el) => el.offsetParent !== null && el.closest('.sr-only') === null)
+      .filter((el) => el.offsetParent !== null && !forScreenReaders(el))
       .filter((el) => {
         const style = getComputedStyle(el);
         if (style.textOverflow === 'ellipsis' && el.closest('[title]') !== null) return false;
