@@ -28,6 +28,7 @@ const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
 const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
 const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
 void [
+  SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
   CHAT_NOTICE_WORDED,
   WITHDRAWAL_WORDED,

@@ -405,11 +405,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async sendTaskResult(id, taskId) {
     const result = await transport.call('chat.sendTaskResult', { id, taskId });
-    if (!result.ok) get().toastFailure('Could not send the task’s result to the model', result);
+    if (!result.ok) get().toastFailure(translate('chat.toast.taskResultFailed'), result);
   },
   async setBackgroundTasks(id, mode) {
     const result = await transport.call('chat.setBackgroundTasks', { id, mode });
-    if (!result.ok) return get().toastFailure('Could not change what happens when a background task finishes', result);
+    if (!result.ok) return get().toastFailure(translate('chat.toast.backgroundTasksFailed'), result);
     get().applyConversation(result.value);
   },
   async editAndResend(id, text) {
