@@ -207,6 +207,7 @@ describe('host handlers over a real config dir', () => {
     expect(await harness.host.dispatch('servers.add', { name: 'beta', config: idle() })).toMatchObject({
       ok: false,
       code: 'CONFIG_INVALID',
+      hostMessage: { code: 'config-errors.file-has-errors', params: { file: configPath() } },
     });
     expect(await harness.host.dispatch('servers.setEnabled', { name: 'alpha', enabled: true })).toMatchObject({
       ok: false,
