@@ -5,6 +5,7 @@ import type { CodedText, Worded } from '../../shared/domain/host-wording';
 import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdrawal';
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { configError, type ConfigErrorMessages } from '../../shared/domain/config-errors';
+import { credentialError, type CredentialErrorMessages } from '../../shared/domain/credential-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -131,6 +132,17 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
   'config-errors.import-no-sandbox-install': { reason: 'bubblewrap is missing', install: 'apt-get install bubblewrap' },
 };
 
+const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
+  'credential-errors.local-server': { server: 'everything' },
+  'credential-errors.own-authorization': { server: 'remote' },
+  'credential-errors.no-person-needed': { server: 'remote', grant: 'jwt_bearer' },
+  'credential-errors.no-client-id': { server: 'remote', grant: 'client_credentials' },
+  'credential-errors.no-token-file': { server: 'remote' },
+  'credential-errors.store-failed': { server: 'remote', detail: 'the keychain is locked' },
+  'credential-errors.mask-without-secret': { section: 'headers', key: 'Authorization', mask: '••••••' },
+  'credential-errors.stored-secret-missing': { section: 'oauth', key: 'privateKey' },
+};
+
 /** A failure family's words as the chat families give theirs: its English and its code. */
 const asWorded =
   (family: (code: string, params: never) => CodedText) =>
@@ -152,6 +164,7 @@ const ALL = [
   ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
   ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
   ...samples(CONFIG_ERRORS, configErrorWords),
+  ...samples(CREDENTIAL_ERRORS, asWorded(credentialError as (code: string, params: never) => CodedText)),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -70,7 +70,15 @@ describe('host handlers over a real config dir', () => {
       name: 'alpha',
       config: idle({ env: { TOKEN: SECRET_MASK } }),
     });
-    expect(result).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'config.env.TOKEN' });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      path: 'config.env.TOKEN',
+      hostMessage: {
+        code: 'credential-errors.mask-without-secret',
+        params: { section: 'env', key: 'TOKEN', mask: SECRET_MASK },
+      },
+    });
     expect(await harness.call('servers.list', {})).toEqual([]);
   });
 
