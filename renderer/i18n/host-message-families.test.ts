@@ -6,6 +6,7 @@ import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdra
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { configError, type ConfigErrorMessages } from '../../shared/domain/config-errors';
 import { credentialError, type CredentialErrorMessages } from '../../shared/domain/credential-errors';
+import { settingsError, type SettingsErrorMessages } from '../../shared/domain/settings-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -143,6 +144,25 @@ const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialError
   'credential-errors.stored-secret-missing': { section: 'oauth', key: 'privateKey' },
 };
 
+const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessages[C] } = {
+  'settings-errors.not-an-api-key': {},
+  'settings-errors.store-key-failed': { detail: 'the keychain is locked' },
+  'settings-errors.remove-key-failed': { detail: 'the keychain is locked' },
+  'settings-errors.unknown-model': {
+    model: 'gpt-x',
+    models: 'claude-a, lab:qwen3',
+    file: '/home/a/.berth/settings.json',
+  },
+  'settings-errors.result-limit-range': { min: 500, max: 500000 },
+  'settings-errors.save-blocked': { file: '/home/a/.berth/settings.json', detail: 'it is invalid' },
+  'settings-errors.save-failed': { file: '/home/a/.berth/settings.json', detail: 'EACCES' },
+  'settings-errors.provider-not-found': { id: 'lab', file: '/home/a/.berth/settings.json' },
+  'settings-errors.provider-id-taken': { id: 'lab' },
+  'settings-errors.provider-store-key-failed': { id: 'lab', detail: 'the keychain is locked' },
+  'settings-errors.provider-remove-key-failed': { id: 'lab', detail: 'the keychain is locked' },
+  'settings-errors.no-anthropic-models': {},
+};
+
 /** A failure family's words as the chat families give theirs: its English and its code. */
 const asWorded =
   (family: (code: string, params: never) => CodedText) =>
@@ -165,6 +185,7 @@ const ALL = [
   ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
   ...samples(CONFIG_ERRORS, configErrorWords),
   ...samples(CREDENTIAL_ERRORS, asWorded(credentialError as (code: string, params: never) => CodedText)),
+  ...samples(SETTINGS_ERRORS, asWorded(settingsError as (code: string, params: never) => CodedText)),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -11,6 +11,7 @@ import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
 import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import type { ConfigErrorCode } from '../../shared/domain/config-errors';
 import type { CredentialErrorCode } from '../../shared/domain/credential-errors';
+import type { SettingsErrorCode } from '../../shared/domain/settings-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -31,6 +32,7 @@ const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
 const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
 const CONFIG_ERRORS_WORDED: Worded<ConfigErrorCode> = true;
 const CREDENTIAL_ERRORS_WORDED: Worded<CredentialErrorCode> = true;
+const SETTINGS_ERRORS_WORDED: Worded<SettingsErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -44,6 +46,7 @@ void [
   PROVIDER_ERRORS_WORDED,
   CONFIG_ERRORS_WORDED,
   CREDENTIAL_ERRORS_WORDED,
+  SETTINGS_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

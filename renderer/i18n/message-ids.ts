@@ -32,6 +32,7 @@ import type conversationErrors from './locales/en/conversation-errors.json';
 import type providerErrors from './locales/en/provider-errors.json';
 import type configErrors from './locales/en/config-errors.json';
 import type credentialErrors from './locales/en/credential-errors.json';
+import type settingsErrors from './locales/en/settings-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -66,7 +67,8 @@ export type MessageId =
   | keyof typeof conversationErrors
   | keyof typeof providerErrors
   | keyof typeof configErrors
-  | keyof typeof credentialErrors;
+  | keyof typeof credentialErrors
+  | keyof typeof settingsErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -102,4 +104,5 @@ export const CATALOG_FILES = [
   'provider-errors',
   'config-errors',
   'credential-errors',
+  'settings-errors',
 ] as const;

@@ -223,6 +223,17 @@ describe('host handlers over a real config dir', () => {
     });
   });
 
+  it('refuses an unknown default model with its code and the models to choose from', async () => {
+    const result = await harness.host.dispatch('settings.setDefaultModel', { model: 'gpt-nothing' });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      hostMessage: { code: 'settings-errors.unknown-model', params: { model: 'gpt-nothing' } },
+    });
+    const offered = (await harness.call<{ models: { id: string }[] }>('settings.get', {})).models.map((m) => m.id);
+    expect(result).toMatchObject({ hostMessage: { params: { models: expect.stringContaining(offered[0] ?? '?') } } });
+  });
+
   it('persists setEnabled', async () => {
     await harness.call('servers.add', { name: 'alpha', config: idle() });
     const state = await harness.call<ServerState>('servers.setEnabled', { name: 'alpha', enabled: false });
