@@ -353,7 +353,7 @@ export class SupervisedServer {
     }
     if (connection.lostReason !== undefined) {
       // It went away between its handshake and this line: a crash like any other.
-      this.crashed({ text: connection.lostReason });
+      this.crashed({ text: connection.lostReason, hostMessage: connection.lostMessage });
       return;
     }
     this.adoptConnection(connection);
@@ -380,10 +380,10 @@ export class SupervisedServer {
       }),
     );
     scope.add(
-      connection.on('lost', (reason) => {
+      connection.on('lost', (reason, message) => {
         // A lost connection closes itself.
         this.releaseConnection();
-        this.crashed({ text: reason });
+        this.crashed({ text: reason, hostMessage: message });
       }),
     );
     this.stableTimer = scope.timeout(this.context.stableAfterMs, () => {

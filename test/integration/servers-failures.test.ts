@@ -74,6 +74,10 @@ describe('misbehaving servers', () => {
     expect(servers.states.statuses('crashy')).toEqual(expect.arrayContaining(['crashed', 'restarting']));
     const crashed = servers.states.states.find((state) => state.name === 'crashy' && state.status === 'crashed');
     expect(crashed?.reason).toBe('exited with code 3 — stderr: crashing on purpose while tools/call is pending');
+    expect(crashed?.status === 'crashed' && crashed.reasonMessage).toEqual({
+      code: 'server-state.exited-stderr',
+      params: { exit: '3', stderr: 'crashing on purpose while tools/call is pending' },
+    });
     expect((await servers.supervisor.callTool('crashy', 'echo', { text: 'back' })).content).toEqual([
       { type: 'text', text: 'back' },
     ]);
