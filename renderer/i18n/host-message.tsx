@@ -54,12 +54,27 @@ function known(message: HostMessage | undefined): message is HostMessage & { cod
   return message !== undefined && Object.prototype.hasOwnProperty.call(i18n.messages, message.code);
 }
 
+/** Markup the catalog adds (<code>) has no place in plain text: its words are kept. */
+const withoutMarkup = (text: string): string => text.replace(/<\/?[\w.-]+\s*\/?>/g, '');
+
+/**
+ * A message's params with a reason inside it (shared/domain/server-state-reasons.ts, NestedReason) worded
+ * in the person's language too: `reason` is the inner reason's English, `reasonCode` and `reason.<fact>` its code.
+ */
+function withInnerReason(params: HostMessage['params']): HostMessage['params'] {
+  const code = params?.reasonCode;
+  if (params === undefined || typeof code !== 'string' || !known({ code })) return params;
+  const facts = Object.entries(params)
+    .filter(([name]) => name.startsWith('reason.'))
+    .map(([name, value]) => [name.slice('reason.'.length), value] as const);
+  return { ...params, reason: withoutMarkup(translate(code as MessageId, Object.fromEntries(facts))) };
+}
+
 /** A host message in the person's language as plain text (a title, a tooltip); `fallback` is the host's English. */
 export function hostText(message: HostMessage | undefined, fallback: string): string {
   if (!known(message)) return fallback;
-  // Markup the catalog adds (<code>) has no place in plain text: keep its words.
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
-  return translate(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
+  return withoutMarkup(translate(message.code, withInnerReason(message.params)));
 }
 
 /** A failed call's message in the person's language: its code's words, else the host's English. */
@@ -75,6 +90,10 @@ export function failureText(failure: { message: string; hostMessage?: HostMessag
 export function HostMessageText({ message, fallback }: { message: HostMessage | undefined; fallback: string }) {
   if (!known(message)) return <>{fallback}</>;
   return (
-    <T id={message.code} {...(message.params ? { values: message.params } : {})} components={{ code: <code /> }} />
+    <T
+      id={message.code}
+      {...(message.params ? { values: withInnerReason(message.params) } : {})}
+      components={{ code: <code /> }}
+    />
   );
 }

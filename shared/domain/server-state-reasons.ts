@@ -1,4 +1,11 @@
+import type { HostMessage } from './host-message';
 import { codedFamily } from './host-wording';
+
+/**
+ * A reason inside another (the restart policy's words around a crash): its English as `reason`, and its
+ * code and facts as `reasonCode` and `reason.<fact>`, so the renderer words the inner reason too.
+ */
+export type NestedReason = { reason: string } & Record<string, string | number>;
 
 /**
  * Why a server is in its state besides a failed start's own words (server-start-error.ts): who stopped it,
@@ -22,6 +29,8 @@ export type ServerStateMessages = {
   'server-state.session-gone': Record<string, never>;
   'server-state.connection-lost': { where: string; detail: string };
   'server-state.connection-lost-server': { detail: string };
+  'server-state.restart-off': NestedReason;
+  'server-state.gave-up': NestedReason & { restarts: number };
 };
 export type ServerStateCode = keyof ServerStateMessages;
 
@@ -51,4 +60,13 @@ export const serverStateReason = codedFamily<ServerStateMessages>({
   'server-state.session-gone': () => 'the server no longer knows this session (it restarted or ended it); reconnecting',
   'server-state.connection-lost': ({ where, detail }) => `lost the connection to ${where}: ${detail}`,
   'server-state.connection-lost-server': ({ detail }) => `lost the connection to the server: ${detail}`,
+  'server-state.restart-off': ({ reason }) => `${reason} (automatic restart is off)`,
+  'server-state.gave-up': ({ restarts, reason }) => `gave up after ${restarts} restarts: ${reason}`,
 });
+
+/** A reason as the facts of the reason around it (NestedReason); one without a code travels as its English only. */
+export function nestedReason(inner: { text: string; hostMessage?: HostMessage | undefined }): NestedReason {
+  if (inner.hostMessage === undefined) return { reason: inner.text };
+  const facts = Object.entries(inner.hostMessage.params ?? {}).map(([name, value]) => [`reason.${name}`, value]);
+  return { reason: inner.text, reasonCode: inner.hostMessage.code, ...Object.fromEntries(facts) };
+}

@@ -29,6 +29,14 @@ describe('misbehaving servers', () => {
     expect(final.reason).toBe(
       'gave up after 2 restarts: exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
     );
+    // The policy's words as a code around the start failure's own words, for the renderer to word.
+    expect(final.reasonMessage).toEqual({
+      code: 'server-state.gave-up',
+      params: {
+        restarts: 2,
+        reason: 'exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
+      },
+    });
     expect(final.nextRestartAt).toBeUndefined();
     const statuses = servers.states.statuses('dying');
     expect(statuses).toEqual([
