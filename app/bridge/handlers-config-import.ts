@@ -3,6 +3,7 @@ import type { configImportMethods } from '../../shared/contract/config-import';
 import type { ConfigImportService } from '../config-import/import-service';
 import type { SandboxService } from '../sandbox/sandbox-service';
 import { HostError } from '../../shared/result';
+import { configError } from '../../shared/domain/config-errors';
 import type { ServerSync } from './server-sync';
 
 /** The config import/export methods of the contract. */
@@ -48,10 +49,12 @@ export function createConfigImportHandlers(deps: ConfigImportHandlerDeps): Confi
 async function refuseUnavailableSandbox(sandbox: Pick<SandboxService, 'supportNow'>): Promise<void> {
   const support = await sandbox.supportNow(true);
   if (support.available) return;
-  const install = support.install === undefined ? '' : ` ${support.install}`;
-  throw new HostError(
+  const reason = support.reason ?? 'unknown reason';
+  throw HostError.coded(
     'FORBIDDEN',
-    `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}.${install} Turn the sandbox off to import unprotected.`,
+    support.install === undefined
+      ? configError('config-errors.import-no-sandbox', { reason })
+      : configError('config-errors.import-no-sandbox-install', { reason, install: support.install }),
     'sandbox',
   );
 }

@@ -21,6 +21,8 @@ import { addressRisk, launchRisks, unconfirmedMessage, unconfirmedRisks } from '
 import { resolveCandidate } from './resolve-inputs';
 import { uniqueServerName } from './server-names';
 import { errorMessage } from '../../shared/error-message';
+import { configError } from '../../shared/domain/config-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 
 /** Foreign config files are small; anything bigger is not one. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -114,7 +116,12 @@ export class ConfigImportService {
       ...this.locationOptions(),
       ...(projectFolder === undefined ? {} : { projectFolder: this.checkFolder(projectFolder, 'projectFolder') }),
     });
-    return Promise.all(found.map(async (location) => ({ ...location, ...(await this.probe(location.path)) })));
+    return Promise.all(
+      found.map(async (location) => {
+        const { exists, problem } = await this.probe(location.path);
+        return { ...location, exists, ...(problem === undefined ? {} : { problem: problem.text }) };
+      }),
+    );
   }
 
   async preview(source: ImportSource): Promise<ImportPreviewView> {
@@ -240,20 +247,23 @@ export class ConfigImportService {
 
   private checkFolder(folder: string, field: string): string {
     if (!isAbsolute(folder))
-      throw new HostError('INVALID_INPUT', `The project folder must be an absolute path (got "${folder}")`, field);
+      throw HostError.coded('INVALID_INPUT', configError('config-errors.import-folder-relative', { folder }), field);
     return folder;
   }
 
-  private async probe(path: string): Promise<Pick<ForeignLocation, 'exists' | 'problem'>> {
+  private async probe(path: string): Promise<{ exists: boolean; problem?: CodedText }> {
     try {
       const info = await stat(path);
-      if (!info.isFile()) return { exists: true, problem: `${path} is not a file` };
+      if (!info.isFile()) return { exists: true, problem: configError('config-errors.import-not-file', { path }) };
       if (info.size > MAX_FILE_BYTES)
-        return { exists: true, problem: `${path} is too large for a config file (${info.size} bytes)` };
+        return { exists: true, problem: configError('config-errors.import-too-large', { path, bytes: info.size }) };
       return { exists: true };
     } catch (error) {
       if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return { exists: false };
-      return { exists: true, problem: `Cannot read ${path}: ${errorMessage(error)}` };
+      return {
+        exists: true,
+        problem: configError('config-errors.import-unreadable', { path, detail: errorMessage(error) }),
+      };
     }
   }
 
@@ -266,9 +276,9 @@ export class ConfigImportService {
     };
     const location = foreignConfigLocations(options).find((candidate) => candidate.id === id);
     if (location === undefined)
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `"${id}" is a project file: choose the project folder first`,
+        configError('config-errors.import-needs-project', { id }),
         'source.projectFolder',
       );
     return location;
@@ -281,13 +291,21 @@ export class ConfigImportService {
     const location = this.findLocation(source.id, source.projectFolder);
     const { exists, problem } = await this.probe(location.path);
     if (!exists)
-      throw new HostError('NOT_FOUND', `There is no ${location.label} config at ${location.path}`, 'source.id');
-    if (problem !== undefined) throw new HostError('IO_ERROR', problem, 'source.id');
+      throw HostError.coded(
+        'NOT_FOUND',
+        configError('config-errors.import-missing', { label: location.label, path: location.path }),
+        'source.id',
+      );
+    if (problem !== undefined) throw HostError.coded('IO_ERROR', problem, 'source.id');
     let text: string;
     try {
       text = await readFile(location.path, 'utf8');
     } catch (error) {
-      throw new HostError('IO_ERROR', `Cannot read ${location.path}: ${errorMessage(error)}`, 'source.id');
+      throw HostError.coded(
+        'IO_ERROR',
+        configError('config-errors.import-unreadable', { path: location.path, detail: errorMessage(error) }),
+        'source.id',
+      );
     }
     const projectFile = location.id === 'claude-code-project' || location.id === 'vscode-workspace';
     return {

@@ -3,6 +3,7 @@ import { applyEdits, findNodeAtLocation, parseTree, type Edit, type Node } from 
 import { ServerConfigSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { isPlainObject, type ConfigDocument } from './config-document';
 import { HostError } from '../../shared/result';
+import { configError } from '../../shared/domain/config-errors';
 
 // Edits are computed here rather than with jsonc-parser's `modify`: its
 // formatter re-indents the whole line an edit starts on, which would rewrite a
@@ -225,11 +226,11 @@ export function writeServerOAuthIssuer(doc: ConfigDocument, name: string, issuer
   if (doc.root === undefined) throw new Error('no config text to edit');
   const oauth = doc.ambiguousNames.has(name) ? undefined : doc.servers.get(name)?.oauth;
   if (oauth === undefined)
-    throw new HostError('NOT_FOUND', `No valid server named "${name}" with OAuth settings`, 'name');
+    throw HostError.coded('NOT_FOUND', configError('config-errors.no-oauth-entry', { name }), 'name');
   if (oauth.issuer !== undefined)
-    throw new HostError(
+    throw HostError.coded(
       'CONFLICT',
-      `Server "${name}" already names its authorization server (${oauth.issuer})`,
+      configError('config-errors.issuer-set', { name, issuer: oauth.issuer }),
       'oauth.issuer',
     );
   return setProperty(doc.text, ['mcpServers', name, 'oauth'], 'issuer', issuer, detectStyle(doc.text));

@@ -7,6 +7,8 @@ import type { ConfigStatus } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
+import { configError } from '../../shared/domain/config-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { atomicWriteFile } from './atomic-write';
 import { makePrivateDirSync } from './private-files';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
@@ -47,7 +49,7 @@ export interface SetServerOptions {
 }
 
 /** What the last read of the file found. */
-type DiskState = { kind: 'missing' } | { kind: 'text'; text: string } | { kind: 'error'; message: string };
+type DiskState = { kind: 'missing' } | { kind: 'text'; text: string } | { kind: 'error'; words: CodedText };
 
 function sameDisk(a: DiskState, b: DiskState): boolean {
   return isDeepStrictEqual(a, b);
@@ -106,7 +108,7 @@ export class ConfigStore {
   status(): ConfigStatus {
     const path = this.filePath;
     if (this.disk.kind === 'missing') return { path, state: 'missing', problems: [] };
-    if (this.disk.kind === 'error') return { path, state: 'invalid', problems: [{ message: this.disk.message }] };
+    if (this.disk.kind === 'error') return { path, state: 'invalid', problems: [{ message: this.disk.words.text }] };
     const problems = documentProblems(this.doc);
     if (problems.length === 0) return { path, state: 'ok', problems: [] };
     return this.invalid(problems, this.doc.text);
@@ -214,11 +216,7 @@ export class ConfigStore {
         throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
       this.refuseDuplicate(doc, name);
       if (!doc.servers.has(name)) {
-        throw new HostError(
-          'CONFIG_INVALID',
-          `The config entry "${name}" has errors, so Berth cannot store its log level; fix it in the editor first`,
-          'name',
-        );
+        throw HostError.coded('CONFIG_INVALID', configError('config-errors.entry-has-errors', { name }), 'name');
       }
       return writeServerLogLevel(doc, name, level);
     }, name);
@@ -332,11 +330,7 @@ export class ConfigStore {
 
   private refuseDuplicate(doc: ConfigDocument, name: string): void {
     if (doc.ambiguousNames.has(name)) {
-      throw new HostError(
-        'CONFIG_INVALID',
-        `The config entry "${name}" has duplicate keys, so an edit would be ambiguous; fix it in the editor first`,
-        'name',
-      );
+      throw HostError.coded('CONFIG_INVALID', configError('config-errors.duplicate-keys', { name }), 'name');
     }
   }
 
@@ -351,12 +345,15 @@ export class ConfigStore {
         this.adopt(current);
         this.notifyChange();
       }
-      if (current.kind === 'error') throw new HostError('IO_ERROR', current.message);
+      if (current.kind === 'error') throw HostError.coded('IO_ERROR', current.words);
       const status = this.status();
       if (this.doc.fatal.length > 0) {
-        throw new HostError(
+        throw HostError.coded(
           'CONFIG_INVALID',
-          `The config file ${this.filePath} has errors (${describeFirstProblem(status.problems)}). Berth will not overwrite it: fix it in the editor first.`,
+          configError('config-errors.file-has-errors', {
+            file: this.filePath,
+            detail: describeFirstProblem(status.problems),
+          }),
         );
       }
       const next = edit(this.doc);
@@ -388,7 +385,10 @@ export class ConfigStore {
     try {
       await atomicWriteFile(target, text, CONFIG_FILE_MODE);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not write ${this.filePath}: ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        configError('config-errors.write-failed', { file: this.filePath, detail: errorMessage(error) }),
+      );
     }
   }
 
@@ -418,7 +418,10 @@ export class ConfigStore {
       return { kind: 'text', text: await readFile(this.filePath, 'utf8') };
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { kind: 'missing' };
-      return { kind: 'error', message: `Could not read ${this.filePath}: ${errorMessage(error)}` };
+      return {
+        kind: 'error',
+        words: configError('config-errors.read-failed', { file: this.filePath, detail: errorMessage(error) }),
+      };
     }
   }
 

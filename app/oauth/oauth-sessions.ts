@@ -10,6 +10,7 @@ import type { AuthChallenge } from './auth-fetch';
 import { signIn } from './sign-in';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 import { errorMessage } from '../../shared/error-message';
+import { credentialError } from '../../shared/domain/credential-errors';
 
 /** Options for {@linkcode OAuthSessions}. */
 export interface OAuthSessionsOptions {
@@ -87,13 +88,13 @@ export class OAuthSessions {
     const provider = this.providerFor(server, config);
     const url = config.url;
     if (!(provider instanceof BerthOAuthProvider) || url === undefined) {
-      throw new HostError(
+      throw HostError.coded(
         'NOT_READY',
         config.url === undefined
-          ? `server '${server}' is local: there is nothing to sign in to`
+          ? credentialError('credential-errors.local-server', { server })
           : provider === undefined
-            ? `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth`
-            : `server '${server}' gets its OAuth tokens without a person (${oauthGrant(config) === 'jwt_bearer' ? 'workload identity' : 'client credentials'}): there is nothing to sign in to`,
+            ? credentialError('credential-errors.own-authorization', { server })
+            : credentialError('credential-errors.no-person-needed', { server, grant: oauthGrant(config) }),
       );
     }
     this.running.get(server)?.abort();
@@ -194,7 +195,7 @@ export function oauthProviderFor(
   const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, assertionFile } = oauth;
   const grant = oauthGrant(config);
   if (grant !== 'authorization_code' && clientId === undefined)
-    throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth ${grant} but has no client ID`);
+    throw HostError.coded('INVALID_INPUT', credentialError('credential-errors.no-client-id', { server, grant }));
   const { onIssuerPinned } = extra;
   if (grant === 'client_credentials' && clientId !== undefined)
     return new ClientCredentialsOAuthProvider({
@@ -208,7 +209,7 @@ export function oauthProviderFor(
     });
   if (grant === 'jwt_bearer' && clientId !== undefined) {
     if (assertionFile === undefined)
-      throw new HostError('INVALID_INPUT', `server '${server}' is set to workload identity but names no token file`);
+      throw HostError.coded('INVALID_INPUT', credentialError('credential-errors.no-token-file', { server }));
     return new WorkloadIdentityOAuthProvider({ clientId, assertionFile, scope, issuer, onIssuerPinned });
   }
   return new BerthOAuthProvider({

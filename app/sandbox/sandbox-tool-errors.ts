@@ -24,6 +24,9 @@ export function watchToolErrors(open: OpenConnection, onError: (server: string, 
       get lostReason() {
         return connection.lostReason;
       },
+      get lostMessage() {
+        return connection.lostMessage;
+      },
       get tools() {
         return connection.tools;
       },

@@ -1,6 +1,7 @@
 import { applyEdits, findNodeAtLocation, type Edit } from 'jsonc-parser';
 import { OAUTH_SECRET_FIELDS, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { parseConfigText } from '../config/config-document';
+import { secretPlaceText, type SecretPlace } from '../../shared/domain/credential-errors';
 
 /**
  * How config.json points at a secret: the env value is the whole string
@@ -34,7 +35,7 @@ export function parseSecretRef(value: string): string | undefined {
 }
 
 /** Where a secret sits in a server's config: an env value (stdio), a header value or an OAuth client credential (remote). */
-export type SecretSection = 'env' | 'headers' | 'oauth';
+export type SecretSection = SecretPlace;
 const SECTIONS: readonly SecretSection[] = ['env', 'headers', 'oauth'];
 const SECTION_ID: Record<SecretSection, string> = { env: 'env', headers: 'header', oauth: 'oauth' };
 
@@ -52,8 +53,7 @@ export interface SecretSlot {
 
 /** "API_KEY", "the Authorization header": how a person recognises a slot. */
 export function slotLabel(slot: Pick<SecretSlot, 'section' | 'key'>): string {
-  if (slot.section === 'oauth') return slot.key === 'privateKey' ? 'the OAuth private key' : 'the OAuth client secret';
-  return slot.section === 'env' ? slot.key : `the ${slot.key} header`;
+  return secretPlaceText(slot.section, slot.key);
 }
 
 /** A config's section as a string record (`oauth` is optional and has optional fields). */

@@ -15,6 +15,7 @@ import {
 import type { SecretSection, SecretSections } from './secret-refs';
 import type { SecretStore } from './secret-store';
 import { errorMessage } from '../../shared/error-message';
+import { credentialError } from '../../shared/domain/credential-errors';
 
 /** Options for {@linkcode ServerSecrets}. */
 export interface ServerSecretsOptions {
@@ -178,7 +179,10 @@ export class ServerSecrets {
       }
     } catch (error) {
       await this.restore(previous);
-      throw new HostError('IO_ERROR', `Could not store the secret values of '${name}': ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        credentialError('credential-errors.store-failed', { server: name, detail: errorMessage(error) }),
+      );
     }
     try {
       await request.write(config);
@@ -207,14 +211,13 @@ export class ServerSecrets {
 
   /** What SECRET_MASK stands for: the stored secret value of `key` (an env key or a header name). */
   private async storedValue(stored: ServerConfig | undefined, section: SecretSection, key: string): Promise<string> {
-    const label = slotLabel({ section, key });
     const field = `config.${section}.${key}`;
     const wasSecret = stored !== undefined && isSecretSlot(stored, section, key);
     const storedText = wasSecret ? own(sectionValues(stored, section), key) : undefined;
     if (storedText === undefined) {
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `Enter the value of ${label}: "${SECRET_MASK}" only stands for a secret Berth already stores`,
+        credentialError('credential-errors.mask-without-secret', { section, key, mask: SECRET_MASK }),
         field,
       );
     }
@@ -222,9 +225,9 @@ export class ServerSecrets {
     if (id === undefined) return storedText;
     const value = await this.options.store.get(id);
     if (value === undefined) {
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `Enter the value of ${label} again: its stored secret is missing from Berth's secret store`,
+        credentialError('credential-errors.stored-secret-missing', { section, key }),
         field,
       );
     }

@@ -34,13 +34,22 @@ describe('a remote link found gone: lostReason and requestFailure read it the sa
 
   it('a forgotten session (404, or 400 naming the session): lost, and the request was never run', () => {
     for (const error of [httpError(404, 'Not Found'), httpError(400, 'Bad Request: No valid session ID provided')]) {
-      expect(lostReason(error, session)).toMatch(/no longer knows this session/);
+      expect(lostReason(error, session)).toEqual({
+        text: 'the server no longer knows this session (it restarted or ended it); reconnecting',
+        hostMessage: { code: 'server-state.session-gone', params: {} },
+      });
       expect(fail(error, session)).toBeInstanceOf(SessionLostError);
     }
   });
 
   it('an unreachable server: lost, but the request may have reached it, so it is no SessionLostError', () => {
-    expect(lostReason(refused(), session)).toBe('lost the connection to http://127.0.0.1:9/mcp: connection refused');
+    expect(lostReason(refused(), session)).toEqual({
+      text: 'lost the connection to http://127.0.0.1:9/mcp: connection refused',
+      hostMessage: {
+        code: 'server-state.connection-lost',
+        params: { where: 'http://127.0.0.1:9/mcp', detail: 'connection refused' },
+      },
+    });
     const failure = fail(refused(), session);
     expect(failure).not.toBeInstanceOf(SessionLostError);
     expect(failure.message).toBe(

@@ -85,12 +85,14 @@ function linkLoss(error: unknown, ctx: FailureContext): 'session-gone' | 'unreac
 }
 
 /** Why a remote link is gone for good after this error, or undefined if it may still work. */
-export function lostReason(error: unknown, ctx: FailureContext): string | undefined {
+export function lostReason(error: unknown, ctx: FailureContext): CodedText | undefined {
   const loss = linkLoss(error, ctx);
-  if (loss === 'session-gone')
-    return 'the server no longer knows this session (it restarted or ended it); reconnecting';
-  if (loss === 'unreachable') return `lost the connection to ${ctx.url ?? 'the server'}: ${networkReason(error)}`;
-  return undefined;
+  if (loss === 'session-gone') return serverStateReason('server-state.session-gone', {});
+  if (loss !== 'unreachable') return undefined;
+  const detail = networkReason(error);
+  return ctx.url === undefined
+    ? serverStateReason('server-state.connection-lost-server', { detail })
+    : serverStateReason('server-state.connection-lost', { where: ctx.url, detail });
 }
 
 /** The server wants an OAuth sign-in (Berth's provider said so, or the SDK gave up authorizing on its own), or a 401 with no OAuth on offer. */
@@ -262,11 +264,17 @@ function maxTotalOf(error: SdkError): number | undefined {
 }
 
 /** Why a ready stdio server's link closed, in words (the supervisor shows it and restarts per policy). */
-export function closedReason(ctx: FailureContext): string {
+export function closedReason(ctx: FailureContext): CodedText {
   const broken = ctx.transport.brokenReason;
-  if (broken !== undefined) return `${broken}; Berth stopped it`;
+  if (broken !== undefined) return serverStateReason('server-state.broken', { detail: broken });
   const exit = ctx.transport.exitInfo;
-  const stderr = ctx.lastStderrLine();
-  const reason = exit === undefined ? 'the connection to the server closed' : `exited with ${describeExit(exit)}`;
-  return stderr === undefined || (exit?.code === 0 && exit.signal === null) ? reason : `${reason} — stderr: ${stderr}`;
+  const line = ctx.lastStderrLine();
+  const stderr = line === undefined || (exit?.code === 0 && exit.signal === null) ? undefined : line;
+  if (exit === undefined)
+    return stderr === undefined
+      ? serverStateReason('server-state.closed', {})
+      : serverStateReason('server-state.closed-stderr', { stderr });
+  return stderr === undefined
+    ? serverStateReason('server-state.exited', { exit: exitFact(exit) })
+    : serverStateReason('server-state.exited-stderr', { exit: exitFact(exit), stderr });
 }

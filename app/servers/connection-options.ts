@@ -1,5 +1,6 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { TaskStatus } from '../../shared/domain/task';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { LogLevel, ServerConfig, ServerStateOf, ToolInfo } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import type { BerthClient } from './berth-client';
@@ -49,7 +50,7 @@ export interface ConnectionEvents {
   /** The server said its list of `kind` changed. Tools: Berth has read the new list already (`tools`); other kinds are re-read by whoever wants them. */
   listChanged: (kind: ListKind) => void;
   /** The server went away on its own after it was ready (a process exit, a remote link found gone). */
-  lost: (reason: string) => void;
+  lost: (reason: string, message?: HostMessage) => void;
 }
 
 /** What the supervisor needs from a live connection: ServerConnection, or a test's stand-in. */
@@ -57,6 +58,8 @@ export interface SupervisedConnection {
   readonly client: BerthClient;
   /** Why the server went away by itself after it was ready; undefined while it runs. */
   readonly lostReason: string | undefined;
+  /** `lostReason` as a code, for the renderer to word (absent from a test's stand-in). */
+  readonly lostMessage?: HostMessage | undefined;
   readonly tools: ToolInfo[];
   facts(): ConnectionFacts;
   on<E extends keyof ConnectionEvents>(event: E, listener: ConnectionEvents[E]): Disposable;

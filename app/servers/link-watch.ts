@@ -1,3 +1,5 @@
+import type { HostMessage } from '../../shared/domain/host-message';
+import type { CodedText } from '../../shared/domain/host-wording';
 import type { LogLevel } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 
@@ -11,12 +13,12 @@ export interface WatchedLink {
   /** A request that shows whether the server is still there and knows the session. */
   ping(): Promise<unknown>;
   /** Why `error` means the link is gone for good (unreachable, session forgotten), or undefined if it does not. */
-  lostReason(error: unknown): string | undefined;
+  lostReason(error: unknown): CodedText | undefined;
   /** Why the link closed while nobody closed it. */
-  closedReason(): string;
+  closedReason(): CodedText;
   log(level: LogLevel, text: string): void;
-  /** Tells the connection's listeners (its `lost` event). */
-  lost(reason: string): void;
+  /** Tells the connection's listeners (its `lost` event): the reason's English and its code. */
+  lost(reason: string, message: HostMessage): void;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export interface WatchedLink {
  * per the restart policy).
  */
 export class LinkWatch {
-  private lostWith: string | undefined;
+  private lostWith: CodedText | undefined;
   /** A liveness ping after a transport error is running. */
   private checking = false;
   /** Requests sent and not yet answered (see markLost). */
@@ -36,8 +38,8 @@ export class LinkWatch {
 
   constructor(private readonly link: WatchedLink) {}
 
-  /** Why the link went away by itself after it was ready; undefined while it is there. */
-  get lost(): string | undefined {
+  /** Why the link went away by itself after it was ready, with its code; undefined while it is there. */
+  get lost(): CodedText | undefined {
     return this.lostWith;
   }
 
@@ -58,11 +60,11 @@ export class LinkWatch {
    * answer (within a grace period): closing first would fail them all as
    * "stopped", while a 404 tells that one was never run and may be sent again.
    */
-  markLost(reason: string): void {
+  markLost(reason: CodedText): void {
     if (!this.link.live() || this.lostWith !== undefined) return;
     this.lostWith = reason;
-    this.link.log('warning', reason);
-    this.link.lost(reason);
+    this.link.log('warning', reason.text);
+    this.link.lost(reason.text, reason.hostMessage);
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise((resolve) => (timer = setTimeout(resolve, LOST_GRACE_MS)));
     Promise.race([Promise.allSettled([...this.inFlight]), grace])
@@ -94,7 +96,8 @@ export class LinkWatch {
   /** The link closed by itself (the process exited, the server broke it off). */
   closed(): void {
     if (!this.link.live()) return;
-    this.lostWith = this.link.closedReason();
-    this.link.lost(this.lostWith);
+    const reason = this.link.closedReason();
+    this.lostWith = reason;
+    this.link.lost(reason.text, reason.hostMessage);
   }
 }

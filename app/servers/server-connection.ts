@@ -2,6 +2,7 @@ import { HostError } from '../../shared/result';
 import { isSpecType } from '@modelcontextprotocol/client';
 import type { CallToolResult, DiscoverResult, JSONRPCMessage, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
+import type { HostMessage } from '../../shared/domain/host-message';
 import { formatSeconds } from '../format-seconds';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
 import { closedReason, lostReason, messageOrInvalidResult, requestFailure, startFailure } from './connection-errors';
@@ -127,7 +128,7 @@ export class ServerConnection implements SupervisedConnection {
       lostReason: (error) => lostReason(error, this.failureContext()),
       closedReason: () => closedReason(this.failureContext()),
       log: (level, text) => this.log.host(level, text),
-      lost: (reason) => this.listeners.emit('lost', reason),
+      lost: (reason, message) => this.listeners.emit('lost', reason, message),
       close: () => this.close(),
     });
     this.client.requestLogLevel = options.logLevel;
@@ -225,7 +226,11 @@ export class ServerConnection implements SupervisedConnection {
 
   /** Why the server went away by itself after it was ready; undefined while it runs. */
   get lostReason(): string | undefined {
-    return this.watch.lost;
+    return this.watch.lost?.text;
+  }
+
+  get lostMessage(): HostMessage | undefined {
+    return this.watch.lost?.hostMessage;
   }
 
   get pid(): number | undefined {

@@ -1,7 +1,7 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import { notReadyError, serverError } from '../../shared/domain/server-errors';
-import { serverStateReason } from '../../shared/domain/server-state-reasons';
+import { nestedReason, serverStateReason } from '../../shared/domain/server-state-reasons';
 import type { HostMessage } from '../../shared/domain/host-message';
 import { personSignsIn } from '../../shared/domain/server';
 import { serverReason } from '../../shared/domain/server-state-read';
@@ -353,7 +353,7 @@ export class SupervisedServer {
     }
     if (connection.lostReason !== undefined) {
       // It went away between its handshake and this line: a crash like any other.
-      this.crashed({ text: connection.lostReason });
+      this.crashed({ text: connection.lostReason, hostMessage: connection.lostMessage });
       return;
     }
     this.adoptConnection(connection);
@@ -380,10 +380,10 @@ export class SupervisedServer {
       }),
     );
     scope.add(
-      connection.on('lost', (reason) => {
+      connection.on('lost', (reason, message) => {
         // A lost connection closes itself.
         this.releaseConnection();
-        this.crashed({ text: reason });
+        this.crashed({ text: reason, hostMessage: message });
       }),
     );
     this.stableTimer = scope.timeout(this.context.stableAfterMs, () => {
@@ -419,8 +419,7 @@ export class SupervisedServer {
       ? { reason, gaveUp: false }
       : afterCrash(reason, this.common.restartCount, this.config.restart, this.context.options.jitter);
     // Shown as crashed first, so the UI (and the log of states) tells the truth.
-    // The policy's words around the reason (restart off, gave up) are not coded yet: then the English is shown.
-    this.update({}, { status: 'crashed', ...stateReason(outcome.reason === reason ? why : { text: outcome.reason }) });
+    this.update({}, { status: 'crashed', ...stateReason(policyReason(outcome, why, this.common.restartCount)) });
     if (outcome.gaveUp) this.hostLog('error', outcome.reason);
     if (outcome.restart === undefined) return;
     const { attempt, delayMs } = outcome.restart;
@@ -566,6 +565,16 @@ function withoutUndefined<T extends object>(value: T): T {
 interface StateReason {
   text: string;
   hostMessage?: HostMessage | undefined;
+}
+
+/** The crashed state's reason: the crash's own, or the restart policy's words around it (restart off, gave up). */
+function policyReason(outcome: CrashOutcome, why: StateReason, restartCount: number): StateReason {
+  if (outcome.reason === why.text) return why;
+  const words = outcome.gaveUp
+    ? serverStateReason('server-state.gave-up', { restarts: restartCount, ...nestedReason(why) })
+    : serverStateReason('server-state.restart-off', nestedReason(why));
+  // The policy's English is what the log says; a wrapper this module does not know keeps it, uncoded.
+  return words.text === outcome.reason ? words : { text: outcome.reason };
 }
 
 /** The reason fields of a state: `reason`, and `reasonMessage` only when coded. */

@@ -4,6 +4,7 @@
  * lets each test decide how every start ends. The state machine's unit tests
  * run on these in milliseconds; the integration tests use real servers.
  */
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
 import { BerthClient } from './berth-client';
@@ -53,9 +54,9 @@ export class FakeConnection implements SupervisedConnection {
   }
 
   /** The server went away by itself. */
-  lose(reason: string): void {
+  lose(reason: string, message?: HostMessage): void {
     this.lostReason = reason;
-    this.listeners.emit('lost', reason);
+    this.listeners.emit('lost', reason, message);
   }
 
   callTool(tool: string): Promise<CallToolResult> {

@@ -222,6 +222,10 @@ describe('crashes, backoff, give-up', () => {
     expect(supervisor.get('a')).toMatchObject({
       status: 'crashed',
       reason: 'gave up after 3 restarts: exited with code 1 before the handshake finished',
+      reasonMessage: {
+        code: 'server-state.gave-up',
+        params: { restarts: 3, reason: 'exited with code 1 before the handshake finished' },
+      },
     });
     expect(
       logs
@@ -239,9 +243,31 @@ describe('crashes, backoff, give-up', () => {
     expect(supervisor.get('a')).toMatchObject({
       status: 'crashed',
       reason: 'exited with code 1 before the handshake finished (automatic restart is off)',
+      reasonMessage: {
+        code: 'server-state.restart-off',
+        params: { reason: 'exited with code 1 before the handshake finished' },
+      },
     });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(opener.starts).toHaveLength(1);
+  });
+
+  it('restart off after a ready server went away: the policy words its coded reason, code and facts kept inside', async () => {
+    await supervisor.sync({ a: config({ restart: { ...RESTART, enabled: false } }) });
+    const exited = serverStateReason('server-state.exited', { exit: 'SIGKILL' });
+    opener.latest.lose(exited.text, exited.hostMessage);
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'crashed',
+      reason: 'exited with signal SIGKILL (automatic restart is off)',
+      reasonMessage: {
+        code: 'server-state.restart-off',
+        params: {
+          reason: 'exited with signal SIGKILL',
+          reasonCode: 'server-state.exited',
+          'reason.exit': 'SIGKILL',
+        },
+      },
+    });
   });
 
   it('the restart counter resets once a restarted server stays ready for stableAfterMs, not before', async () => {

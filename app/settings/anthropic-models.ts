@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HostError } from '../../shared/result';
+import { settingsError } from '../../shared/domain/settings-errors';
 import type { ProviderModel } from '../../shared/domain/providers';
 import { REASONING_SUPPORTS } from '../../shared/domain/reasoning';
 import { DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
@@ -51,11 +52,7 @@ export function toAnthropicModels(
   current: readonly ConfiguredModel[],
 ): ConfiguredModel[] {
   if (models.length === 0)
-    throw new HostError(
-      'INVALID_INPUT',
-      'Keep at least one Anthropic model (fetch them, or type an id)',
-      'changes.models',
-    );
+    throw HostError.coded('INVALID_INPUT', settingsError('settings-errors.no-anthropic-models', {}), 'changes.models');
   const known = new Map([...DEFAULT_MODELS, ...current].map((model) => [model.id, model]));
   const converted = models.map((model): ConfiguredModel => {
     const before = known.get(model.id);

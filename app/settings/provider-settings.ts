@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HostError } from '../../shared/result';
+import { settingsError } from '../../shared/domain/settings-errors';
 import { errorMessage } from '../../shared/error-message';
 import {
   ProviderChangesSchema,
@@ -40,11 +41,7 @@ function invalid(error: z.ZodError, prefix = ''): HostError {
 function checkKey(apiKey: string): string {
   const key = apiKey.trim();
   if (key.length < 8 || /\s/.test(key))
-    throw new HostError(
-      'INVALID_INPUT',
-      'That does not look like an API key (no spaces, at least 8 characters)',
-      'apiKey',
-    );
+    throw HostError.coded('INVALID_INPUT', settingsError('settings-errors.not-an-api-key', {}), 'apiKey');
   return key;
 }
 
@@ -104,7 +101,11 @@ export class ProviderSettings {
   require(id: string): ProviderConfig {
     const provider = this.get(id);
     if (provider === undefined)
-      throw new HostError('NOT_FOUND', `No provider '${id}' (the providers are in ${this.deps.filePath})`, 'id');
+      throw HostError.coded(
+        'NOT_FOUND',
+        settingsError('settings-errors.provider-not-found', { id, file: this.deps.filePath }),
+        'id',
+      );
     return provider;
   }
 
@@ -114,7 +115,7 @@ export class ProviderSettings {
     const provider = parsed.data;
     const raw = this.deps.raw() ?? [];
     if (raw.some((entry) => idOf(entry) === provider.id))
-      throw new HostError('CONFLICT', `There is already a provider '${provider.id}'; choose another id`, 'id');
+      throw HostError.coded('CONFLICT', settingsError('settings-errors.provider-id-taken', { id: provider.id }), 'id');
     const key = apiKey === undefined || apiKey.trim() === '' ? undefined : checkKey(apiKey);
     await this.deps.save([...raw, provider]);
     if (key !== undefined) await this.storeKey(provider.id, key);
@@ -161,7 +162,10 @@ export class ProviderSettings {
     try {
       await this.deps.secrets.set(providerKeySecret(id), key);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not store the key of provider '${id}': ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        settingsError('settings-errors.provider-store-key-failed', { id, detail: errorMessage(error) }),
+      );
     }
     this.keys.set(id, key);
   }
@@ -170,7 +174,10 @@ export class ProviderSettings {
     try {
       await this.deps.secrets.delete(providerKeySecret(id));
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not remove the stored key of provider '${id}': ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        settingsError('settings-errors.provider-remove-key-failed', { id, detail: errorMessage(error) }),
+      );
     }
     this.keys.delete(id);
   }

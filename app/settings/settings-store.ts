@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
+import { settingsError } from '../../shared/domain/settings-errors';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
 import { DEFAULT_SAMPLING_LIMITS, SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
@@ -157,9 +158,9 @@ export class SettingsStore {
   checkModel(model: string, field = 'model'): void {
     const keys = this.catalog().map((m) => m.key);
     if (!keys.includes(model)) {
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `Unknown model '${model}': choose one of ${keys.join(', ')} (the list is in ${this.filePath}, and providers in Settings)`,
+        settingsError('settings-errors.unknown-model', { model, models: keys.join(', '), file: this.filePath }),
         field,
       );
     }
@@ -277,9 +278,12 @@ export class SettingsStore {
   /** Keep the server's result limit; `undefined` goes back to the default. INVALID_INPUT out of range. */
   async setResultLimit(server: string, tokens: number | undefined): Promise<number | undefined> {
     if (tokens !== undefined && !ResultLimitSchema.safeParse(tokens).success) {
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `A result limit is a whole number of tokens from ${MIN_RESULT_LIMIT_TOKENS} to ${MAX_RESULT_LIMIT_TOKENS.toLocaleString('en-US')}`,
+        settingsError('settings-errors.result-limit-range', {
+          min: MIN_RESULT_LIMIT_TOKENS,
+          max: MAX_RESULT_LIMIT_TOKENS,
+        }),
         'limitTokens',
       );
     }
@@ -355,15 +359,14 @@ export class SettingsStore {
   async setApiKey(apiKey: string): Promise<SettingsView> {
     const key = apiKey.trim();
     if (key.length < 8 || /\s/.test(key))
-      throw new HostError(
-        'INVALID_INPUT',
-        'That does not look like an API key (no spaces, at least 8 characters)',
-        'apiKey',
-      );
+      throw HostError.coded('INVALID_INPUT', settingsError('settings-errors.not-an-api-key', {}), 'apiKey');
     try {
       await this.options.secrets.set(API_KEY_SECRET, key);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not store the API key: ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        settingsError('settings-errors.store-key-failed', { detail: errorMessage(error) }),
+      );
     }
     this.storedKey = key;
     return this.changed();
@@ -373,7 +376,10 @@ export class SettingsStore {
     try {
       await this.options.secrets.delete(API_KEY_SECRET);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not remove the stored API key: ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        settingsError('settings-errors.remove-key-failed', { detail: errorMessage(error) }),
+      );
     }
     this.storedKey = undefined;
     return this.changed();
@@ -412,14 +418,20 @@ export class SettingsStore {
 
   private async save(next: SettingsFile): Promise<void> {
     if (this.saveBlocked !== undefined)
-      throw new HostError('IO_ERROR', `Not saving ${this.filePath}: ${this.saveBlocked}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        settingsError('settings-errors.save-blocked', { file: this.filePath, detail: this.saveBlocked }),
+      );
     const text = `${JSON.stringify(next, null, 2)}\n`;
     const write = this.writing.then(() => atomicWriteFile(this.filePath, text));
     this.writing = write.catch(() => undefined);
     try {
       await write;
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        settingsError('settings-errors.save-failed', { file: this.filePath, detail: errorMessage(error) }),
+      );
     }
     this.file = next;
   }

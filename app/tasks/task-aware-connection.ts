@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import type { LogLevel, ProtocolEra, ToolInfo } from '../../shared/domain/server';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { BerthClient } from '../servers/berth-client';
 import type { Disposable } from '../servers/connection-scope';
 import type {
@@ -68,6 +69,10 @@ export class TaskAwareConnection implements SupervisedConnection {
 
   get lostReason(): string | undefined {
     return this.inner.lostReason;
+  }
+
+  get lostMessage(): HostMessage | undefined {
+    return this.inner.lostMessage;
   }
 
   get tools(): ToolInfo[] {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatError, type ChatErrorMessages } from '../../shared/domain/chat-error';
 import { chatNotice, type ChatNoticeMessages } from '../../shared/domain/chat-notice';
-import type { Worded } from '../../shared/domain/host-wording';
+import type { CodedText, Worded } from '../../shared/domain/host-wording';
 import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdrawal';
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
+import { configError, type ConfigErrorMessages } from '../../shared/domain/config-errors';
+import { credentialError, type CredentialErrorMessages } from '../../shared/domain/credential-errors';
+import { settingsError, type SettingsErrorMessages } from '../../shared/domain/settings-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -112,6 +115,63 @@ const TOOL_OUTCOMES: { [C in keyof ToolOutcomeMessages]: ToolOutcomeMessages[C] 
   'tool-outcome.could-not-ask': { detail: d },
 };
 
+const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] } = {
+  'config-errors.file-has-errors': { file: '/home/a/.berth/config.json', detail: 'line 3, column 1: missing comma' },
+  'config-errors.entry-has-errors': { name: 'everything' },
+  'config-errors.duplicate-keys': { name: 'everything' },
+  'config-errors.read-failed': { file: '/home/a/.berth/config.json', detail: 'EISDIR' },
+  'config-errors.write-failed': { file: '/home/a/.berth/config.json', detail: 'EACCES' },
+  'config-errors.no-oauth-entry': { name: 'remote' },
+  'config-errors.issuer-set': { name: 'remote', issuer: 'https://auth.example' },
+  'config-errors.import-folder-relative': { folder: 'project' },
+  'config-errors.import-needs-project': { id: 'vscode-workspace' },
+  'config-errors.import-missing': { label: 'Claude Desktop', path: '/home/a/claude.json' },
+  'config-errors.import-not-file': { path: '/home/a/claude.json' },
+  'config-errors.import-too-large': { path: '/home/a/claude.json', bytes: 9000000 },
+  'config-errors.import-unreadable': { path: '/home/a/claude.json', detail: 'EACCES' },
+  'config-errors.import-no-sandbox': { reason: 'bubblewrap is missing' },
+  'config-errors.import-no-sandbox-install': { reason: 'bubblewrap is missing', install: 'apt-get install bubblewrap' },
+};
+
+const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
+  'credential-errors.local-server': { server: 'everything' },
+  'credential-errors.own-authorization': { server: 'remote' },
+  'credential-errors.no-person-needed': { server: 'remote', grant: 'jwt_bearer' },
+  'credential-errors.no-client-id': { server: 'remote', grant: 'client_credentials' },
+  'credential-errors.no-token-file': { server: 'remote' },
+  'credential-errors.store-failed': { server: 'remote', detail: 'the keychain is locked' },
+  'credential-errors.mask-without-secret': { section: 'headers', key: 'Authorization', mask: '••••••' },
+  'credential-errors.stored-secret-missing': { section: 'oauth', key: 'privateKey' },
+};
+
+const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessages[C] } = {
+  'settings-errors.not-an-api-key': {},
+  'settings-errors.store-key-failed': { detail: 'the keychain is locked' },
+  'settings-errors.remove-key-failed': { detail: 'the keychain is locked' },
+  'settings-errors.unknown-model': {
+    model: 'gpt-x',
+    models: 'claude-a, lab:qwen3',
+    file: '/home/a/.berth/settings.json',
+  },
+  'settings-errors.result-limit-range': { min: 500, max: 500000 },
+  'settings-errors.save-blocked': { file: '/home/a/.berth/settings.json', detail: 'it is invalid' },
+  'settings-errors.save-failed': { file: '/home/a/.berth/settings.json', detail: 'EACCES' },
+  'settings-errors.provider-not-found': { id: 'lab', file: '/home/a/.berth/settings.json' },
+  'settings-errors.provider-id-taken': { id: 'lab' },
+  'settings-errors.provider-store-key-failed': { id: 'lab', detail: 'the keychain is locked' },
+  'settings-errors.provider-remove-key-failed': { id: 'lab', detail: 'the keychain is locked' },
+  'settings-errors.no-anthropic-models': {},
+};
+
+/** A failure family's words as the chat families give theirs: its English and its code. */
+const asWorded =
+  (family: (code: string, params: never) => CodedText) =>
+  (code: string, params: never): Worded => {
+    const { text, hostMessage } = family(code, params);
+    return { text, message: hostMessage };
+  };
+const configErrorWords = asWorded(configError as (code: string, params: never) => CodedText);
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -123,6 +183,9 @@ const ALL = [
   ...samples(CHAT_NOTICES, chatNotice as (code: string, params: never) => Worded),
   ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
   ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
+  ...samples(CONFIG_ERRORS, configErrorWords),
+  ...samples(CREDENTIAL_ERRORS, asWorded(credentialError as (code: string, params: never) => CodedText)),
+  ...samples(SETTINGS_ERRORS, asWorded(settingsError as (code: string, params: never) => CodedText)),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

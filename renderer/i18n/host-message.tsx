@@ -9,6 +9,9 @@ import type { ChatNoticeCode } from '../../shared/domain/chat-notice';
 import type { WithdrawalCode } from '../../shared/domain/withdrawal';
 import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
 import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
+import type { ConfigErrorCode } from '../../shared/domain/config-errors';
+import type { CredentialErrorCode } from '../../shared/domain/credential-errors';
+import type { SettingsErrorCode } from '../../shared/domain/settings-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -27,6 +30,9 @@ const ROOT_ERRORS_WORDED: Worded<RootErrorCode> = true;
 const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
 const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
 const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
+const CONFIG_ERRORS_WORDED: Worded<ConfigErrorCode> = true;
+const CREDENTIAL_ERRORS_WORDED: Worded<CredentialErrorCode> = true;
+const SETTINGS_ERRORS_WORDED: Worded<SettingsErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -38,6 +44,9 @@ void [
   SERVER_STATE_WORDED,
   CONVERSATION_ERRORS_WORDED,
   PROVIDER_ERRORS_WORDED,
+  CONFIG_ERRORS_WORDED,
+  CREDENTIAL_ERRORS_WORDED,
+  SETTINGS_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
@@ -45,12 +54,27 @@ function known(message: HostMessage | undefined): message is HostMessage & { cod
   return message !== undefined && Object.prototype.hasOwnProperty.call(i18n.messages, message.code);
 }
 
+/** Markup the catalog adds (<code>) has no place in plain text: its words are kept. */
+const withoutMarkup = (text: string): string => text.replace(/<\/?[\w.-]+\s*\/?>/g, '');
+
+/**
+ * A message's params with a reason inside it (shared/domain/server-state-reasons.ts, NestedReason) worded
+ * in the person's language too: `reason` is the inner reason's English, `reasonCode` and `reason.<fact>` its code.
+ */
+function withInnerReason(params: HostMessage['params']): HostMessage['params'] {
+  const code = params?.reasonCode;
+  if (params === undefined || typeof code !== 'string' || !known({ code })) return params;
+  const facts = Object.entries(params)
+    .filter(([name]) => name.startsWith('reason.'))
+    .map(([name, value]) => [name.slice('reason.'.length), value] as const);
+  return { ...params, reason: withoutMarkup(translate(code as MessageId, Object.fromEntries(facts))) };
+}
+
 /** A host message in the person's language as plain text (a title, a tooltip); `fallback` is the host's English. */
 export function hostText(message: HostMessage | undefined, fallback: string): string {
   if (!known(message)) return fallback;
-  // Markup the catalog adds (<code>) has no place in plain text: keep its words.
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
-  return translate(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
+  return withoutMarkup(translate(message.code, withInnerReason(message.params)));
 }
 
 /** A failed call's message in the person's language: its code's words, else the host's English. */
@@ -66,6 +90,10 @@ export function failureText(failure: { message: string; hostMessage?: HostMessag
 export function HostMessageText({ message, fallback }: { message: HostMessage | undefined; fallback: string }) {
   if (!known(message)) return <>{fallback}</>;
   return (
-    <T id={message.code} {...(message.params ? { values: message.params } : {})} components={{ code: <code /> }} />
+    <T
+      id={message.code}
+      {...(message.params ? { values: withInnerReason(message.params) } : {})}
+      components={{ code: <code /> }}
+    />
   );
 }

@@ -30,6 +30,9 @@ import type rootErrors from './locales/en/root-errors.json';
 import type serverState from './locales/en/server-state.json';
 import type conversationErrors from './locales/en/conversation-errors.json';
 import type providerErrors from './locales/en/provider-errors.json';
+import type configErrors from './locales/en/config-errors.json';
+import type credentialErrors from './locales/en/credential-errors.json';
+import type settingsErrors from './locales/en/settings-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -62,7 +65,10 @@ export type MessageId =
   | keyof typeof rootErrors
   | keyof typeof serverState
   | keyof typeof conversationErrors
-  | keyof typeof providerErrors;
+  | keyof typeof providerErrors
+  | keyof typeof configErrors
+  | keyof typeof credentialErrors
+  | keyof typeof settingsErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -96,4 +102,7 @@ export const CATALOG_FILES = [
   'server-state',
   'conversation-errors',
   'provider-errors',
+  'config-errors',
+  'credential-errors',
+  'settings-errors',
 ] as const;

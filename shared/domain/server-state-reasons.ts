@@ -1,8 +1,16 @@
+import type { HostMessage } from './host-message';
 import { codedFamily } from './host-wording';
 
 /**
+ * A reason inside another (the restart policy's words around a crash): its English as `reason`, and its
+ * code and facts as `reasonCode` and `reason.<fact>`, so the renderer words the inner reason too.
+ */
+export type NestedReason = { reason: string } & Record<string, string | number>;
+
+/**
  * Why a server is in its state besides a failed start's own words (server-start-error.ts): who stopped it,
- * what it needs. The renderer words them from renderer/i18n/locales/<locale>/server-state.json; `where` is
+ * what it needs, how a ready server went away (`exit` is exitFact's signal name or exit code, `stderr` the
+ * server's last line there, `detail` the transport's or the network's words). The renderer words them from renderer/i18n/locales/<locale>/server-state.json; `where` is
  * a remote server's address.
  */
 export type ServerStateMessages = {
@@ -13,6 +21,16 @@ export type ServerStateMessages = {
   'server-state.host-shut-down': Record<string, never>;
   'server-state.needs-sign-in': { where: string };
   'server-state.unreachable': { where: string; detail: string };
+  'server-state.exited': { exit: string };
+  'server-state.exited-stderr': { exit: string; stderr: string };
+  'server-state.closed': Record<string, never>;
+  'server-state.closed-stderr': { stderr: string };
+  'server-state.broken': { detail: string };
+  'server-state.session-gone': Record<string, never>;
+  'server-state.connection-lost': { where: string; detail: string };
+  'server-state.connection-lost-server': { detail: string };
+  'server-state.restart-off': NestedReason;
+  'server-state.gave-up': NestedReason & { restarts: number };
 };
 export type ServerStateCode = keyof ServerStateMessages;
 
@@ -20,6 +38,9 @@ export type ServerStateCode = keyof ServerStateMessages;
 export type ServerStateWording = {
   [C in ServerStateCode]: { code: C; params: ServerStateMessages[C] };
 }[ServerStateCode];
+
+// An exit as a fact (exitFact in server-errors.ts): a signal's name, else the exit code.
+const exitWords = (exit: string): string => (exit.startsWith('SIG') ? `signal ${exit}` : `code ${exit}`);
 
 /** A server state's reason in English with its code (the English is what Berth always said). */
 export const serverStateReason = codedFamily<ServerStateMessages>({
@@ -31,4 +52,21 @@ export const serverStateReason = codedFamily<ServerStateMessages>({
   'server-state.needs-sign-in': ({ where }) =>
     `${where} needs you to sign in (OAuth): press Sign in in the server's details`,
   'server-state.unreachable': ({ where, detail }) => `could not reach ${where}: ${detail}`,
+  'server-state.exited': ({ exit }) => `exited with ${exitWords(exit)}`,
+  'server-state.exited-stderr': ({ exit, stderr }) => `exited with ${exitWords(exit)} — stderr: ${stderr}`,
+  'server-state.closed': () => 'the connection to the server closed',
+  'server-state.closed-stderr': ({ stderr }) => `the connection to the server closed — stderr: ${stderr}`,
+  'server-state.broken': ({ detail }) => `${detail}; Berth stopped it`,
+  'server-state.session-gone': () => 'the server no longer knows this session (it restarted or ended it); reconnecting',
+  'server-state.connection-lost': ({ where, detail }) => `lost the connection to ${where}: ${detail}`,
+  'server-state.connection-lost-server': ({ detail }) => `lost the connection to the server: ${detail}`,
+  'server-state.restart-off': ({ reason }) => `${reason} (automatic restart is off)`,
+  'server-state.gave-up': ({ restarts, reason }) => `gave up after ${restarts} restarts: ${reason}`,
 });
+
+/** A reason as the facts of the reason around it (NestedReason); one without a code travels as its English only. */
+export function nestedReason(inner: { text: string; hostMessage?: HostMessage | undefined }): NestedReason {
+  if (inner.hostMessage === undefined) return { reason: inner.text };
+  const facts = Object.entries(inner.hostMessage.params ?? {}).map(([name, value]) => [`reason.${name}`, value]);
+  return { reason: inner.text, reasonCode: inner.hostMessage.code, ...Object.fromEntries(facts) };
+}

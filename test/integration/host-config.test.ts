@@ -70,7 +70,15 @@ describe('host handlers over a real config dir', () => {
       name: 'alpha',
       config: idle({ env: { TOKEN: SECRET_MASK } }),
     });
-    expect(result).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'config.env.TOKEN' });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      path: 'config.env.TOKEN',
+      hostMessage: {
+        code: 'credential-errors.mask-without-secret',
+        params: { section: 'env', key: 'TOKEN', mask: SECRET_MASK },
+      },
+    });
     expect(await harness.call('servers.list', {})).toEqual([]);
   });
 
@@ -207,11 +215,23 @@ describe('host handlers over a real config dir', () => {
     expect(await harness.host.dispatch('servers.add', { name: 'beta', config: idle() })).toMatchObject({
       ok: false,
       code: 'CONFIG_INVALID',
+      hostMessage: { code: 'config-errors.file-has-errors', params: { file: configPath() } },
     });
     expect(await harness.host.dispatch('servers.setEnabled', { name: 'alpha', enabled: true })).toMatchObject({
       ok: false,
       code: 'CONFIG_INVALID',
     });
+  });
+
+  it('refuses an unknown default model with its code and the models to choose from', async () => {
+    const result = await harness.host.dispatch('settings.setDefaultModel', { model: 'gpt-nothing' });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      hostMessage: { code: 'settings-errors.unknown-model', params: { model: 'gpt-nothing' } },
+    });
+    const offered = (await harness.call<{ models: { id: string }[] }>('settings.get', {})).models.map((m) => m.id);
+    expect(result).toMatchObject({ hostMessage: { params: { models: expect.stringContaining(offered[0] ?? '?') } } });
   });
 
   it('persists setEnabled', async () => {

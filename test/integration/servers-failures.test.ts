@@ -29,6 +29,14 @@ describe('misbehaving servers', () => {
     expect(final.reason).toBe(
       'gave up after 2 restarts: exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
     );
+    // The policy's words as a code around the start failure's own words, for the renderer to word.
+    expect(final.reasonMessage).toEqual({
+      code: 'server-state.gave-up',
+      params: {
+        restarts: 2,
+        reason: 'exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
+      },
+    });
     expect(final.nextRestartAt).toBeUndefined();
     const statuses = servers.states.statuses('dying');
     expect(statuses).toEqual([
@@ -74,6 +82,10 @@ describe('misbehaving servers', () => {
     expect(servers.states.statuses('crashy')).toEqual(expect.arrayContaining(['crashed', 'restarting']));
     const crashed = servers.states.states.find((state) => state.name === 'crashy' && state.status === 'crashed');
     expect(crashed?.reason).toBe('exited with code 3 — stderr: crashing on purpose while tools/call is pending');
+    expect(crashed?.status === 'crashed' && crashed.reasonMessage).toEqual({
+      code: 'server-state.exited-stderr',
+      params: { exit: '3', stderr: 'crashing on purpose while tools/call is pending' },
+    });
     expect((await servers.supervisor.callTool('crashy', 'echo', { text: 'back' })).content).toEqual([
       { type: 'text', text: 'back' },
     ]);

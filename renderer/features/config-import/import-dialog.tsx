@@ -15,6 +15,7 @@ import { ImportPreviewStep } from './import-preview';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** "Import servers…": pick a detected file or paste one, then preview and import (opened through the store). */
 export function ImportDialog() {
@@ -47,7 +48,7 @@ function SourceStep() {
     const result = await previewImport(source);
     setBusy(false);
     // On success the store shows the preview step instead of this one.
-    if (!result.ok) setError(result.message);
+    if (!result.ok) setError(failureText(result));
   }
 
   return (

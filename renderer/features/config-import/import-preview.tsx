@@ -25,6 +25,7 @@ import {
 } from './import-model';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** The preview table, the values the file asks for, and the Import button. */
 export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
@@ -75,7 +76,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
     setBusy(true);
     const result = await applyImport({ ...built.input, sandbox: importSandbox.sandbox });
     setBusy(false);
-    if (!result.ok) setErrors({ form: result.message });
+    if (!result.ok) setErrors({ form: failureText(result) });
     else if (!result.value.imported)
       setErrors({
         ...errorsFromFailures(result.value.failures),

@@ -11,6 +11,7 @@ import { LimitFormActions, tokensOf } from './limit-form';
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 // The Overview's "Long results": how much of one of the server's tool results
 // reaches the model. Kept in this (lazy) view with its own state rather than a
@@ -106,7 +107,7 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
     const result = await transport.call('servers.setResultLimit', { server, limitTokens: tokens });
     setBusy(false);
     if (result.ok) onDone();
-    else setFailure(result.message);
+    else setFailure(failureText(result));
   }
 
   return (

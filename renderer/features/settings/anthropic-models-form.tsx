@@ -5,6 +5,7 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /**
  * The built-in Anthropic provider's models: fetched from Anthropic's models
@@ -26,7 +27,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
     const result = await updateProvider(provider.id, { models });
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(failureText(result));
       return;
     }
     pushToast({ tone: 'success', title: t('settings.providers.anthropic.saved', { provider: provider.label }) });

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings';
-import { ok } from '../../../shared/result';
+import { settingsError } from '../../../shared/domain/settings-errors';
+import { fail, ok } from '../../../shared/result';
 import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { ApiKeySection } from './api-key-section';
@@ -62,5 +63,18 @@ describe('<ApiKeySection> in the person’s language', () => {
     expect(screen.getByLabelText('更換金鑰')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '移除' }));
     await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已移除儲存的 API 金鑰'));
+  });
+
+  it('words the host’s refusal of a key in Korean, from its code', async () => {
+    await activateLocale('ko');
+    const refusal = settingsError('settings-errors.not-an-api-key', {});
+    renderWithBerth(<ApiKeySection settings={SETTINGS} />, {
+      handlers: { 'settings.setApiKey': () => fail('INVALID_INPUT', refusal.text, 'apiKey', refusal.hostMessage) },
+    });
+    fireEvent.change(screen.getByLabelText('API 키'), { target: { value: 'not a key at all' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('API 키로 보이지 않습니다(공백 없이 8자 이상이어야 합니다).'),
+    );
   });
 });

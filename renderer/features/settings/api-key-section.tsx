@@ -5,6 +5,7 @@ import { Button, Chip } from '../../ui/controls';
 import { KeyIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 // Each source's words are `settings.apiKey.source.<source>` and `settings.apiKey.about.<source>`.
 const SOURCE_TONE: Record<SettingsView['apiKey']['source'], 'success' | 'accent' | 'warning'> = {
@@ -38,7 +39,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
       setKey('');
       setError(undefined);
       pushToast({ tone: 'success', title: t('settings.apiKey.saved') });
-    } else setError(result.message);
+    } else setError(failureText(result));
   }
 
   async function remove() {
@@ -46,7 +47,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     const result = await clearApiKey();
     setBusy(false);
     if (result.ok) pushToast({ tone: 'success', title: t('settings.apiKey.removed') });
-    else setError(result.message);
+    else setError(failureText(result));
   }
 
   return (

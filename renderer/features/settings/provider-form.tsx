@@ -13,6 +13,7 @@ import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
 import { presetName } from './preset-name';
+import { failureText } from '../../i18n/host-message';
 
 // The paths the host names a refused field by (not words).
 const BASE_URL = 'baseUrl';
@@ -74,7 +75,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
       : await addProvider({ id: id.trim(), label, preset, baseUrl: baseUrl.trim(), models }, apiKey);
     setBusy(false);
     if (!result.ok) {
-      setError({ message: result.message, ...(result.path !== undefined ? { path: result.path } : {}) });
+      setError({ message: failureText(result), ...(result.path !== undefined ? { path: result.path } : {}) });
       return;
     }
     setError(undefined);
@@ -244,14 +245,14 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
-    } else setError(result.message);
+    } else setError(failureText(result));
   }
 
   async function remove() {
     setBusy(true);
     const result = await clearProviderKey(provider.id);
     setBusy(false);
-    if (!result.ok) setError(result.message);
+    if (!result.ok) setError(failureText(result));
   }
 
   return (

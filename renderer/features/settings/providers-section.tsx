@@ -12,6 +12,7 @@ import { List, Row } from '../../ui/list';
 import { T } from '../../i18n/t';
 import { useT, type Translate } from '../../i18n/use-t';
 import { presetName } from './preset-name';
+import { failureText } from '../../i18n/host-message';
 
 function presetLabel(t: Translate, provider: ProviderView): string {
   return provider.preset === 'anthropic' ? t('settings.providers.builtIn') : presetName(t, provider.preset);
@@ -168,7 +169,7 @@ function RemoveProviderDialog({
     const result = await removeProvider(provider.id);
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(failureText(result));
       return;
     }
     pushToast({ tone: 'success', title: t('settings.providers.removed', { provider: provider.label }) });

@@ -1,0 +1,42 @@
+import { codedFamily } from './host-wording';
+
+/**
+ * The failures of changing Berth's settings (the API key, models, providers, limits), as codes with their
+ * facts; the renderer words them from renderer/i18n/locales/<locale>/settings-errors.json. `file` is
+ * settings.json, `models` the offered model keys joined by commas, `detail` the OS's or key store's words.
+ */
+export type SettingsErrorMessages = {
+  'settings-errors.not-an-api-key': Record<string, never>;
+  'settings-errors.store-key-failed': { detail: string };
+  'settings-errors.remove-key-failed': { detail: string };
+  'settings-errors.unknown-model': { model: string; models: string; file: string };
+  'settings-errors.result-limit-range': { min: number; max: number };
+  'settings-errors.save-blocked': { file: string; detail: string };
+  'settings-errors.save-failed': { file: string; detail: string };
+  'settings-errors.provider-not-found': { id: string; file: string };
+  'settings-errors.provider-id-taken': { id: string };
+  'settings-errors.provider-store-key-failed': { id: string; detail: string };
+  'settings-errors.provider-remove-key-failed': { id: string; detail: string };
+  'settings-errors.no-anthropic-models': Record<string, never>;
+};
+export type SettingsErrorCode = keyof SettingsErrorMessages;
+
+/** A settings failure in English with its code (the English is what Berth always said). */
+export const settingsError = codedFamily<SettingsErrorMessages>({
+  'settings-errors.not-an-api-key': () => 'That does not look like an API key (no spaces, at least 8 characters)',
+  'settings-errors.store-key-failed': ({ detail }) => `Could not store the API key: ${detail}`,
+  'settings-errors.remove-key-failed': ({ detail }) => `Could not remove the stored API key: ${detail}`,
+  'settings-errors.unknown-model': ({ model, models, file }) =>
+    `Unknown model '${model}': choose one of ${models} (the list is in ${file}, and providers in Settings)`,
+  'settings-errors.result-limit-range': ({ min, max }) =>
+    `A result limit is a whole number of tokens from ${min} to ${max.toLocaleString('en-US')}`,
+  'settings-errors.save-blocked': ({ file, detail }) => `Not saving ${file}: ${detail}`,
+  'settings-errors.save-failed': ({ file, detail }) => `Could not save ${file}: ${detail}`,
+  'settings-errors.provider-not-found': ({ id, file }) => `No provider '${id}' (the providers are in ${file})`,
+  'settings-errors.provider-id-taken': ({ id }) => `There is already a provider '${id}'; choose another id`,
+  'settings-errors.provider-store-key-failed': ({ id, detail }) =>
+    `Could not store the key of provider '${id}': ${detail}`,
+  'settings-errors.provider-remove-key-failed': ({ id, detail }) =>
+    `Could not remove the stored key of provider '${id}': ${detail}`,
+  'settings-errors.no-anthropic-models': () => 'Keep at least one Anthropic model (fetch them, or type an id)',
+});
