@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatError, type ChatErrorMessages } from '../../shared/domain/chat-error';
 import { chatNotice, type ChatNoticeMessages } from '../../shared/domain/chat-notice';
-import type { Worded } from '../../shared/domain/host-wording';
+import type { CodedText, Worded } from '../../shared/domain/host-wording';
 import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdrawal';
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
+import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -112,10 +113,27 @@ const TOOL_OUTCOMES: { [C in keyof ToolOutcomeMessages]: ToolOutcomeMessages[C] 
   'tool-outcome.could-not-ask': { detail: d },
 };
 
+const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
+  'registry-errors.review-gone': {},
+  'registry-errors.not-from-registry': { server: 'time' },
+  'registry-errors.update-needs-more': { version: '2.0.0', name: 'io.github.x/weather', detail: d },
+  'registry-errors.update-asks-more': { version: '2.0.0', name: 'io.github.x/weather', detail: d },
+  'registry-errors.no-such-entry': { detail: d },
+  'registry-errors.unreachable': { detail: d },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
   );
+}
+
+/** A failure's family (text and hostMessage) read as the chat's families are. */
+function failures<M>(table: M, words: (code: string, params: never) => CodedText): Worded[] {
+  return samples(table, (code, params) => {
+    const { text, hostMessage } = words(code, params);
+    return { text, message: hostMessage };
+  });
 }
 
 const ALL = [
@@ -123,6 +141,7 @@ const ALL = [
   ...samples(CHAT_NOTICES, chatNotice as (code: string, params: never) => Worded),
   ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
   ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
+  ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

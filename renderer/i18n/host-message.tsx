@@ -9,6 +9,7 @@ import type { ChatNoticeCode } from '../../shared/domain/chat-notice';
 import type { WithdrawalCode } from '../../shared/domain/withdrawal';
 import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
 import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
+import type { RegistryErrorCode } from '../../shared/domain/registry-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -27,7 +28,9 @@ const ROOT_ERRORS_WORDED: Worded<RootErrorCode> = true;
 const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
 const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
 const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
+const REGISTRY_ERRORS_WORDED: Worded<RegistryErrorCode> = true;
 void [
+  SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
   CHAT_NOTICE_WORDED,
   WITHDRAWAL_WORDED,
@@ -37,6 +40,7 @@ void [
   SERVER_STATE_WORDED,
   CONVERSATION_ERRORS_WORDED,
   PROVIDER_ERRORS_WORDED,
+  REGISTRY_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

@@ -30,6 +30,7 @@ import type rootErrors from './locales/en/root-errors.json';
 import type serverState from './locales/en/server-state.json';
 import type conversationErrors from './locales/en/conversation-errors.json';
 import type providerErrors from './locales/en/provider-errors.json';
+import type registryErrors from './locales/en/registry-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -62,7 +63,8 @@ export type MessageId =
   | keyof typeof rootErrors
   | keyof typeof serverState
   | keyof typeof conversationErrors
-  | keyof typeof providerErrors;
+  | keyof typeof providerErrors
+  | keyof typeof registryErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -96,4 +98,5 @@ export const CATALOG_FILES = [
   'server-state',
   'conversation-errors',
   'provider-errors',
+  'registry-errors',
 ] as const;
