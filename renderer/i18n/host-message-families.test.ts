@@ -5,6 +5,7 @@ import type { CodedText, Worded } from '../../shared/domain/host-wording';
 import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdrawal';
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
+import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundle-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -122,6 +123,63 @@ const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessag
   'registry-errors.unreachable': { detail: d },
 };
 
+const n = 'server/index.js';
+const BUNDLE_ERRORS: { [C in keyof BundleErrorMessages]: BundleErrorMessages[C] } = {
+  'bundle-errors.full-path': { path: 'greeter.mcpb' },
+  'bundle-errors.cannot-run': { detail: d },
+  'bundle-errors.already-installed': { bundle: 'berth-greeter', version: '1.0.0', server: 'greeter' },
+  'bundle-errors.not-open': {},
+  'bundle-errors.upload-gone': {},
+  'bundle-errors.cannot-open': { path: '/tmp/a.mcpb', detail: d },
+  'bundle-errors.not-a-file': { path: '/tmp' },
+  'bundle-errors.too-large': { limit: '512 MiB' },
+  'bundle-errors.settings-unusable': { detail: d },
+  'bundle-errors.not-from-bundle': { server: 'time' },
+  'bundle-errors.not-zip': {},
+  'bundle-errors.too-short': {},
+  'bundle-errors.zip64-archive': {},
+  'bundle-errors.split': {},
+  'bundle-errors.directory-past-end': {},
+  'bundle-errors.directory-entry-unreadable': { index: 3 },
+  'bundle-errors.directory-name-past-end': { index: 3 },
+  'bundle-errors.zip64-entry': { name: n },
+  'bundle-errors.data-not-found': { name: n },
+  'bundle-errors.data-past-end': { name: n },
+  'bundle-errors.invalid-name': {},
+  'bundle-errors.absolute-path': { name: '/tmp/x' },
+  'bundle-errors.zip-slip': { name: '../x' },
+  'bundle-errors.symlink': { name: n },
+  'bundle-errors.not-regular': { name: n },
+  'bundle-errors.past-header': { name: n, size: 10 },
+  'bundle-errors.entry-too-large': { name: n, limit: '100 MiB' },
+  'bundle-errors.total-too-large': { limit: '512 MiB' },
+  'bundle-errors.entry-damaged': { name: n, detail: d },
+  'bundle-errors.entry-size-mismatch': { name: n, written: 12, size: 10 },
+  'bundle-errors.entry-checksum': { name: n },
+  'bundle-errors.too-many-entries': { count: 900, max: 500 },
+  'bundle-errors.entry-encrypted': { name: n },
+  'bundle-errors.entry-method': { name: n, method: 12 },
+  'bundle-errors.entry-twice': { name: n },
+  'bundle-errors.entry-cannot-unpack': { name: n, detail: d },
+  'bundle-errors.file-twice': { name: 'manifest.json' },
+  'bundle-errors.file-folder': { name: 'manifest.json' },
+  'bundle-errors.file-encrypted': { name: 'manifest.json' },
+  'bundle-errors.file-too-large': { name: 'manifest.json', max: 512 },
+  'bundle-errors.file-unpacks-more': { name: 'manifest.json', max: 512 },
+  'bundle-errors.file-damaged': { name: 'manifest.json' },
+  'bundle-errors.file-method': { name: 'manifest.json', method: 12 },
+  'bundle-errors.file-checksum': { name: 'manifest.json' },
+  'bundle-errors.signature-unreadable': { detail: d },
+  'bundle-errors.signature-invalid': {},
+  'bundle-errors.no-manifest': {},
+  'bundle-errors.manifest-not-json': { detail: d },
+  'bundle-errors.manifest-not-object': {},
+  'bundle-errors.manifest-no-version': { supported: '0.1, 0.2, 0.3' },
+  'bundle-errors.manifest-unknown-version': { declared: '"9.9"', supported: '0.1, 0.2, 0.3' },
+  'bundle-errors.manifest-invalid': { detail: 'author: Expected object, received string' },
+  'bundle-errors.entry-point-outside': { entryPoint: '../x.js' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -142,6 +200,7 @@ const ALL = [
   ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
   ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
   ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
+  ...failures(BUNDLE_ERRORS, bundleError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

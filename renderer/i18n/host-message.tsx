@@ -10,6 +10,7 @@ import type { WithdrawalCode } from '../../shared/domain/withdrawal';
 import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
 import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import type { RegistryErrorCode } from '../../shared/domain/registry-errors';
+import type { BundleErrorCode } from '../../shared/domain/bundle-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -29,6 +30,7 @@ const SERVER_STATE_WORDED: Worded<ServerStateCode> = true;
 const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
 const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
 const REGISTRY_ERRORS_WORDED: Worded<RegistryErrorCode> = true;
+const BUNDLE_ERRORS_WORDED: Worded<BundleErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -41,6 +43,7 @@ void [
   CONVERSATION_ERRORS_WORDED,
   PROVIDER_ERRORS_WORDED,
   REGISTRY_ERRORS_WORDED,
+  BUNDLE_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

@@ -31,6 +31,7 @@ import type serverState from './locales/en/server-state.json';
 import type conversationErrors from './locales/en/conversation-errors.json';
 import type providerErrors from './locales/en/provider-errors.json';
 import type registryErrors from './locales/en/registry-errors.json';
+import type bundleErrors from './locales/en/bundle-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -64,7 +65,8 @@ export type MessageId =
   | keyof typeof serverState
   | keyof typeof conversationErrors
   | keyof typeof providerErrors
-  | keyof typeof registryErrors;
+  | keyof typeof registryErrors
+  | keyof typeof bundleErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -99,4 +101,5 @@ export const CATALOG_FILES = [
   'conversation-errors',
   'provider-errors',
   'registry-errors',
+  'bundle-errors',
 ] as const;
