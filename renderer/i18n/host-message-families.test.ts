@@ -6,6 +6,7 @@ import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdra
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
 import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundle-errors';
+import { sandboxError, type SandboxErrorMessages } from '../../shared/domain/sandbox-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -180,6 +181,17 @@ const BUNDLE_ERRORS: { [C in keyof BundleErrorMessages]: BundleErrorMessages[C] 
   'bundle-errors.entry-point-outside': { entryPoint: '../x.js' },
 };
 
+const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[C] } = {
+  'sandbox-errors.local-only': {},
+  'sandbox-errors.unavailable': { reason: 'Windows is not supported yet' },
+  'sandbox-errors.unavailable-install': {
+    reason: 'bubblewrap (bwrap) is not installed',
+    install: 'Install it with: sudo apt-get install bubblewrap socat ripgrep',
+  },
+  'sandbox-errors.domain-not-one-click': { domain: '127.0.0.1:8080' },
+  'sandbox-errors.own-port': { domain: '127.0.0.1:5173' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -201,6 +213,7 @@ const ALL = [
   ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
   ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
   ...failures(BUNDLE_ERRORS, bundleError as (code: string, params: never) => CodedText),
+  ...failures(SANDBOX_ERRORS, sandboxError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -11,6 +11,7 @@ import type { ToolOutcomeCode } from '../../shared/domain/tool-outcome';
 import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import type { RegistryErrorCode } from '../../shared/domain/registry-errors';
 import type { BundleErrorCode } from '../../shared/domain/bundle-errors';
+import type { SandboxErrorCode } from '../../shared/domain/sandbox-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -31,6 +32,7 @@ const CONVERSATION_ERRORS_WORDED: Worded<ConversationErrorCode> = true;
 const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
 const REGISTRY_ERRORS_WORDED: Worded<RegistryErrorCode> = true;
 const BUNDLE_ERRORS_WORDED: Worded<BundleErrorCode> = true;
+const SANDBOX_ERRORS_WORDED: Worded<SandboxErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -44,6 +46,7 @@ void [
   PROVIDER_ERRORS_WORDED,
   REGISTRY_ERRORS_WORDED,
   BUNDLE_ERRORS_WORDED,
+  SANDBOX_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

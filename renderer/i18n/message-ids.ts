@@ -32,6 +32,7 @@ import type conversationErrors from './locales/en/conversation-errors.json';
 import type providerErrors from './locales/en/provider-errors.json';
 import type registryErrors from './locales/en/registry-errors.json';
 import type bundleErrors from './locales/en/bundle-errors.json';
+import type sandboxErrors from './locales/en/sandbox-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -66,7 +67,8 @@ export type MessageId =
   | keyof typeof conversationErrors
   | keyof typeof providerErrors
   | keyof typeof registryErrors
-  | keyof typeof bundleErrors;
+  | keyof typeof bundleErrors
+  | keyof typeof sandboxErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -102,4 +104,5 @@ export const CATALOG_FILES = [
   'provider-errors',
   'registry-errors',
   'bundle-errors',
+  'sandbox-errors',
 ] as const;
