@@ -7,6 +7,8 @@ import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-
 import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
 import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundle-errors';
 import { sandboxError, type SandboxErrorMessages } from '../../shared/domain/sandbox-errors';
+import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-errors';
+import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -192,6 +194,33 @@ const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[
   'sandbox-errors.own-port': { domain: '127.0.0.1:5173' },
 };
 
+const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
+  'apps-errors.no-sandbox': {},
+  'apps-errors.list-not-running': { server: 'basic', status: 'crashed' },
+  'apps-errors.call-not-running': { server: 'basic', status: 'crashed', tool: 'get-time' },
+  'apps-errors.no-tool': { server: 'basic', tool: 'get-time' },
+  'apps-errors.model-only': { server: 'basic', tool: 'get-time' },
+  'apps-errors.not-a-link': {},
+  'apps-errors.link-scheme': { scheme: 'file:' },
+  'apps-errors.link-credentials': {},
+  'apps-errors.no-tool-call': { id: 'toolu_1' },
+  'apps-errors.call-of-other-server': { id: 'toolu_1', server: 'basic' },
+  'apps-errors.result-too-large': { server: 'basic', tool: 'get-time', size: '12.5', max: 8 },
+  'apps-errors.no-server': { server: 'basic' },
+  'apps-errors.ui-not-running': { server: 'basic', status: 'crashed' },
+  'apps-errors.read-ui-failed': { server: 'basic', uri: 'ui://basic/app.html', detail: d },
+  'apps-errors.list-failed': { server: 'basic', detail: d },
+  'apps-errors.ui-unusable': { server: 'basic', uri: 'ui://basic/app.html', why: 'it is empty' },
+  'apps-errors.context-too-large': { size: 70, max: 64 },
+};
+const CONSENT_ERRORS: { [C in keyof ConsentErrorMessages]: ConsentErrorMessages[C] } = {
+  'consent-errors.bad-arguments': { tool: 'echo' },
+  'consent-errors.rule-server-not-running': { server: 'everything' },
+  'consent-errors.rule-matches-nothing': { server: 'everything', rule: 'tools named get-*' },
+  'consent-errors.policy-not-found': { id: 'p1' },
+  'consent-errors.pending-not-found': { id: 'r1' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -214,6 +243,8 @@ const ALL = [
   ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
   ...failures(BUNDLE_ERRORS, bundleError as (code: string, params: never) => CodedText),
   ...failures(SANDBOX_ERRORS, sandboxError as (code: string, params: never) => CodedText),
+  ...failures(APPS_ERRORS, appsError as (code: string, params: never) => CodedText),
+  ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -12,6 +12,8 @@ import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import type { RegistryErrorCode } from '../../shared/domain/registry-errors';
 import type { BundleErrorCode } from '../../shared/domain/bundle-errors';
 import type { SandboxErrorCode } from '../../shared/domain/sandbox-errors';
+import type { AppsErrorCode } from '../../shared/domain/apps-errors';
+import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -33,6 +35,8 @@ const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
 const REGISTRY_ERRORS_WORDED: Worded<RegistryErrorCode> = true;
 const BUNDLE_ERRORS_WORDED: Worded<BundleErrorCode> = true;
 const SANDBOX_ERRORS_WORDED: Worded<SandboxErrorCode> = true;
+const APPS_ERRORS_WORDED: Worded<AppsErrorCode> = true;
+const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -47,6 +51,8 @@ void [
   REGISTRY_ERRORS_WORDED,
   BUNDLE_ERRORS_WORDED,
   SANDBOX_ERRORS_WORDED,
+  APPS_ERRORS_WORDED,
+  CONSENT_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

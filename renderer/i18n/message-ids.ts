@@ -33,6 +33,8 @@ import type providerErrors from './locales/en/provider-errors.json';
 import type registryErrors from './locales/en/registry-errors.json';
 import type bundleErrors from './locales/en/bundle-errors.json';
 import type sandboxErrors from './locales/en/sandbox-errors.json';
+import type appsErrors from './locales/en/apps-errors.json';
+import type consentErrors from './locales/en/consent-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -68,7 +70,9 @@ export type MessageId =
   | keyof typeof providerErrors
   | keyof typeof registryErrors
   | keyof typeof bundleErrors
-  | keyof typeof sandboxErrors;
+  | keyof typeof sandboxErrors
+  | keyof typeof appsErrors
+  | keyof typeof consentErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -105,4 +109,6 @@ export const CATALOG_FILES = [
   'registry-errors',
   'bundle-errors',
   'sandbox-errors',
+  'apps-errors',
+  'consent-errors',
 ] as const;
