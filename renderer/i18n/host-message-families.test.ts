@@ -9,6 +9,7 @@ import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundl
 import { sandboxError, type SandboxErrorMessages } from '../../shared/domain/sandbox-errors';
 import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-errors';
 import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
+import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -221,6 +222,17 @@ const CONSENT_ERRORS: { [C in keyof ConsentErrorMessages]: ConsentErrorMessages[
   'consent-errors.pending-not-found': { id: 'r1' },
 };
 
+const WORKSPACE_ERRORS: { [C in keyof WorkspaceErrorMessages]: WorkspaceErrorMessages[C] } = {
+  'workspace-errors.task-not-found': { id: 't1' },
+  'workspace-errors.task-cancel-not-ready': { server: 'everything' },
+  'workspace-errors.resource-too-large': { uri: 'file:///a.bin', server: 'fs', size: '12.5', max: 10 },
+  'workspace-errors.resource-part-empty': { server: 'fs', uri: 'file:///a.bin' },
+  'workspace-errors.no-subscriptions': { server: 'fs' },
+  'workspace-errors.subscription-refused': { server: 'fs', uri: 'file:///a.txt' },
+  'workspace-errors.prompt-unsupported': { server: 'everything', name: 'simple', index: 2, kind: 'video' },
+  'workspace-errors.no-completions': { server: 'everything' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -245,6 +257,7 @@ const ALL = [
   ...failures(SANDBOX_ERRORS, sandboxError as (code: string, params: never) => CodedText),
   ...failures(APPS_ERRORS, appsError as (code: string, params: never) => CodedText),
   ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
+  ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -14,6 +14,7 @@ import type { BundleErrorCode } from '../../shared/domain/bundle-errors';
 import type { SandboxErrorCode } from '../../shared/domain/sandbox-errors';
 import type { AppsErrorCode } from '../../shared/domain/apps-errors';
 import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
+import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -37,6 +38,7 @@ const BUNDLE_ERRORS_WORDED: Worded<BundleErrorCode> = true;
 const SANDBOX_ERRORS_WORDED: Worded<SandboxErrorCode> = true;
 const APPS_ERRORS_WORDED: Worded<AppsErrorCode> = true;
 const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
+const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -53,6 +55,7 @@ void [
   SANDBOX_ERRORS_WORDED,
   APPS_ERRORS_WORDED,
   CONSENT_ERRORS_WORDED,
+  WORKSPACE_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

@@ -35,6 +35,7 @@ import type bundleErrors from './locales/en/bundle-errors.json';
 import type sandboxErrors from './locales/en/sandbox-errors.json';
 import type appsErrors from './locales/en/apps-errors.json';
 import type consentErrors from './locales/en/consent-errors.json';
+import type workspaceErrors from './locales/en/workspace-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -72,7 +73,8 @@ export type MessageId =
   | keyof typeof bundleErrors
   | keyof typeof sandboxErrors
   | keyof typeof appsErrors
-  | keyof typeof consentErrors;
+  | keyof typeof consentErrors
+  | keyof typeof workspaceErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -111,4 +113,5 @@ export const CATALOG_FILES = [
   'sandbox-errors',
   'apps-errors',
   'consent-errors',
+  'workspace-errors',
 ] as const;
