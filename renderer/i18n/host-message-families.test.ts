@@ -10,6 +10,7 @@ import { sandboxError, type SandboxErrorMessages } from '../../shared/domain/san
 import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-errors';
 import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
 import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
+import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -233,6 +234,12 @@ const WORKSPACE_ERRORS: { [C in keyof WorkspaceErrorMessages]: WorkspaceErrorMes
   'workspace-errors.no-completions': { server: 'everything' },
 };
 
+const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessages[C] } = {
+  'sampling-words.no-preferences': {},
+  'sampling-words.no-hints-or-priorities': {},
+  'sampling-words.no-models': {},
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -258,6 +265,7 @@ const ALL = [
   ...failures(APPS_ERRORS, appsError as (code: string, params: never) => CodedText),
   ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
   ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
+  ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -15,6 +15,7 @@ import type { SandboxErrorCode } from '../../shared/domain/sandbox-errors';
 import type { AppsErrorCode } from '../../shared/domain/apps-errors';
 import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
+import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -39,6 +40,7 @@ const SANDBOX_ERRORS_WORDED: Worded<SandboxErrorCode> = true;
 const APPS_ERRORS_WORDED: Worded<AppsErrorCode> = true;
 const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
+const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -56,6 +58,7 @@ void [
   APPS_ERRORS_WORDED,
   CONSENT_ERRORS_WORDED,
   WORKSPACE_ERRORS_WORDED,
+  SAMPLING_WORDS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

@@ -36,6 +36,7 @@ import type sandboxErrors from './locales/en/sandbox-errors.json';
 import type appsErrors from './locales/en/apps-errors.json';
 import type consentErrors from './locales/en/consent-errors.json';
 import type workspaceErrors from './locales/en/workspace-errors.json';
+import type samplingWords from './locales/en/sampling-words.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -74,7 +75,8 @@ export type MessageId =
   | keyof typeof sandboxErrors
   | keyof typeof appsErrors
   | keyof typeof consentErrors
-  | keyof typeof workspaceErrors;
+  | keyof typeof workspaceErrors
+  | keyof typeof samplingWords;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -114,4 +116,5 @@ export const CATALOG_FILES = [
   'apps-errors',
   'consent-errors',
   'workspace-errors',
+  'sampling-words',
 ] as const;
