@@ -53,10 +53,7 @@ const PASSES: Pass[] = [
  * yet, each entry the text and the file it comes from. Delete an entry when its message gets a code; the check
  * then holds it to the catalog.
  */
-const AWAITING_CONVERSION: Array<{ text: string | RegExp; file: string }> = [
-  // The host's reason for the model it picked, a message without a code yet.
-  { text: 'No preferences from the server: your default model.', file: 'app/sampling/model-selection.ts' },
-];
+const AWAITING_CONVERSION: Array<{ text: string | RegExp; file: string }> = [];
 
 /** What server-everything, the fake model and the person write in these flows, inside other text: theirs. */
 const WRITTEN_PARTS: Array<string | RegExp> = [

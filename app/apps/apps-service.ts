@@ -4,6 +4,8 @@ import { AppToolResultSchema } from '../../shared/contract/apps';
 import type { AppModelContext, AppOrigin, AppUiResource, ServerApp } from '../../shared/domain/app-ui';
 import type { Conversation, McpContentBlock, ToolAppRef } from '../../shared/domain/chat';
 import type { LogLevel, ServerState, ServerStateOf, ToolInfo } from '../../shared/domain/server';
+import { appsError } from '../../shared/domain/apps-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
 import { DENIED_TEXT, outcomeFromCallToolResult } from '../chat/tool-results';
@@ -85,11 +87,7 @@ export class AppsService implements ServerLifecycleListener {
   /** The sandbox proxy's URL (another origin than Berth's own UI). */
   sandbox(): { proxyUrl: string } {
     const proxyUrl = this.options.sandboxProxyUrl?.();
-    if (proxyUrl === undefined)
-      throw new HostError(
-        'NOT_READY',
-        "MCP Apps cannot be shown in this window: Berth has no sandbox for them here (the app's text result is shown instead).",
-      );
+    if (proxyUrl === undefined) throw HostError.coded('NOT_READY', appsError('apps-errors.no-sandbox', {}));
     return { proxyUrl };
   }
 
@@ -103,7 +101,7 @@ export class AppsService implements ServerLifecycleListener {
 
   /** A ready server's tools with a UI. */
   list(server: string): ServerApp[] {
-    const state = this.readyServer(server, 'its apps cannot be listed');
+    const state = this.readyServer(server, (status) => appsError('apps-errors.list-not-running', { server, status }));
     return state.tools.flatMap((tool) =>
       tool.ui?.resourceUri === undefined
         ? []
@@ -135,16 +133,16 @@ export class AppsService implements ServerLifecycleListener {
     args: Record<string, unknown>,
     call?: { instance: string; callId: string },
   ): Promise<AppToolResult> {
-    const state = this.readyServer(origin.server, `its app cannot call '${named}'`);
+    const state = this.readyServer(origin.server, (status) =>
+      appsError('apps-errors.call-not-running', { server: origin.server, status, tool: named }),
+    );
     const info = toolForApp(state.tools, named);
-    if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${named}'`);
+    if (info === undefined)
+      throw HostError.coded('NOT_FOUND', appsError('apps-errors.no-tool', { server: origin.server, tool: named }));
     // Berth's name from here on: consent, permissions and the call are the twin's own (shared/domain/tool-twins.ts).
     const tool = info.name;
     if (!callableByApp(info))
-      throw new HostError(
-        'FORBIDDEN',
-        `'${tool}' of server '${origin.server}' is for the model only: its app may not call it`,
-      );
+      throw HostError.coded('FORBIDDEN', appsError('apps-errors.model-only', { server: origin.server, tool }));
     // A permission "for this conversation" must not be borrowed by naming another conversation's card.
     if (origin.conversationId !== undefined && origin.toolUseId !== undefined)
       await this.checkCard({ ...origin, conversationId: origin.conversationId, toolUseId: origin.toolUseId });
@@ -210,12 +208,12 @@ export class AppsService implements ServerLifecycleListener {
     try {
       parsed = new URL(url);
     } catch {
-      throw new HostError('INVALID_INPUT', 'the app asked to open something that is not a link', 'url');
+      throw HostError.coded('INVALID_INPUT', appsError('apps-errors.not-a-link', {}), 'url');
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw new HostError('INVALID_INPUT', `an app may open http and https links only, not ${parsed.protocol}`, 'url');
+      throw HostError.coded('INVALID_INPUT', appsError('apps-errors.link-scheme', { scheme: parsed.protocol }), 'url');
     if (parsed.username !== '' || parsed.password !== '')
-      throw new HostError('INVALID_INPUT', 'the link carries a user name or password: Berth does not open it', 'url');
+      throw HostError.coded('INVALID_INPUT', appsError('apps-errors.link-credentials', {}), 'url');
     await this.options.openExternal(parsed.href);
     this.options.logs.append({
       server: origin.server,
@@ -265,9 +263,12 @@ export class AppsService implements ServerLifecycleListener {
       .flatMap((message) => message.content)
       .find((block) => block.type === 'tool_use' && block.id === origin.toolUseId);
     if (card === undefined || card.type !== 'tool_use')
-      throw new HostError('NOT_FOUND', `no tool call ${origin.toolUseId} in this conversation`);
+      throw HostError.coded('NOT_FOUND', appsError('apps-errors.no-tool-call', { id: origin.toolUseId }));
     if (card.server !== origin.server)
-      throw new HostError('FORBIDDEN', `tool call ${origin.toolUseId} is not one of server '${origin.server}'`);
+      throw HostError.coded(
+        'FORBIDDEN',
+        appsError('apps-errors.call-of-other-server', { id: origin.toolUseId, server: origin.server }),
+      );
   }
 
   private knownServer(server: string): ServerState {
@@ -277,10 +278,9 @@ export class AppsService implements ServerLifecycleListener {
     return state;
   }
 
-  private readyServer(server: string, consequence: string): ServerStateOf<'ready'> {
+  private readyServer(server: string, refusal: (status: string) => CodedText): ServerStateOf<'ready'> {
     const state = this.knownServer(server);
-    if (state.status !== 'ready')
-      throw new HostError('NOT_READY', `server '${server}' is not running (${state.status}): ${consequence}`);
+    if (state.status !== 'ready') throw HostError.coded('NOT_READY', refusal(state.status));
     return state;
   }
 }
@@ -295,9 +295,14 @@ function boundedResult(server: string, tool: string, answer: CallToolResult): Ap
   });
   const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
   if (bytes > MAX_APP_TOOL_RESULT_BYTES) {
-    throw new HostError(
+    throw HostError.coded(
       'SERVER_ERROR',
-      `'${tool}' of server '${server}' answered ${(bytes / (1024 * 1024)).toFixed(1)} MB; an app gets at most ${MAX_APP_TOOL_RESULT_BYTES / (1024 * 1024)} MB`,
+      appsError('apps-errors.result-too-large', {
+        server,
+        tool,
+        size: (bytes / (1024 * 1024)).toFixed(1),
+        max: MAX_APP_TOOL_RESULT_BYTES / (1024 * 1024),
+      }),
     );
   }
   return result;

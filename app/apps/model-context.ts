@@ -1,5 +1,6 @@
 import type { AppModelContext } from '../../shared/domain/app-ui';
 import type { McpContentBlock } from '../../shared/domain/chat';
+import { appsError } from '../../shared/domain/apps-errors';
 import { HostError } from '../../shared/result';
 
 /** One card's context as JSON may be this big; more is refused (the app is told, the chat is not flooded). */
@@ -38,9 +39,12 @@ export class AppModelContexts {
       };
       const bytes = Buffer.byteLength(JSON.stringify(context), 'utf8');
       if (bytes > MAX_APP_CONTEXT_BYTES) {
-        throw new HostError(
+        throw HostError.coded(
           'INVALID_INPUT',
-          `the app's context is ${Math.ceil(bytes / 1024)} KB; at most ${MAX_APP_CONTEXT_BYTES / 1024} KB per card is sent to the model`,
+          appsError('apps-errors.context-too-large', {
+            size: Math.ceil(bytes / 1024),
+            max: MAX_APP_CONTEXT_BYTES / 1024,
+          }),
         );
       }
       cards.delete(toolUseId);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppUiResource } from '../../shared/domain/app-ui';
 import type { ServerState } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
+import { appsError } from '../../shared/domain/apps-errors';
 import { HostError } from '../../shared/result';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/supervised-server';
@@ -70,13 +71,10 @@ export class UiResourceCatalog implements ServerLifecycleListener {
   read(server: string, uri: string): Promise<AppUiResource> {
     const state = this.options.servers.get(server);
     if (state === undefined)
-      return Promise.reject(new HostError('NOT_FOUND', `no server named '${server}': its app cannot be shown`));
+      return Promise.reject(HostError.coded('NOT_FOUND', appsError('apps-errors.no-server', { server })));
     if (state.status !== 'ready') {
       return Promise.reject(
-        new HostError(
-          'NOT_READY',
-          `server '${server}' is not running (${state.status}): its app is shown once it is ready again`,
-        ),
+        HostError.coded('NOT_READY', appsError('apps-errors.ui-not-running', { server, status: state.status })),
       );
     }
     const key = JSON.stringify([server, uri]);
@@ -191,7 +189,13 @@ export class UiResourceCatalog implements ServerLifecycleListener {
       );
     } catch (error) {
       if (error instanceof HostError) throw error;
-      throw new HostError('SERVER_ERROR', `server '${server}' could not ${request.action}: ${errorMessage(error)}`);
+      const detail = errorMessage(error);
+      throw HostError.coded(
+        'SERVER_ERROR',
+        request.method === 'resources/read'
+          ? appsError('apps-errors.read-ui-failed', { server, uri: request.what, detail })
+          : appsError('apps-errors.list-failed', { server, detail }),
+      );
     }
   }
 }

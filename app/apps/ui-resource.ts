@@ -1,5 +1,6 @@
 import { APP_UI_MIME_TYPE, APP_UI_PERMISSIONS, AppUiCspSchema, MAX_APP_HTML_BYTES } from '../../shared/domain/app-ui';
 import type { AppUiCsp, AppUiPermission } from '../../shared/domain/app-ui';
+import { appsError } from '../../shared/domain/apps-errors';
 import { HostError } from '../../shared/result';
 import { base64Size } from '../workspace/resource-service';
 
@@ -33,7 +34,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function refuse(server: string, uri: string, why: string): HostError {
-  return new HostError('SERVER_ERROR', `server '${server}' sent an app UI (${uri}) that Berth cannot show: ${why}`);
+  return HostError.coded('SERVER_ERROR', appsError('apps-errors.ui-unusable', { server, uri, why }));
 }
 
 /** `text/html;profile=mcp-app`, however the server spaced or cased it. */

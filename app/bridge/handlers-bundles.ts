@@ -1,4 +1,5 @@
 import type { Handlers } from '../../shared/contract';
+import { bundleError } from '../../shared/domain/bundle-errors';
 import type { bundlesMethods } from '../../shared/contract/bundles';
 import type { ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
@@ -46,11 +47,7 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
       if (config === undefined)
         throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name }), 'name');
       if (config.bundle === undefined)
-        throw new HostError(
-          'INVALID_INPUT',
-          `"${name}" was not installed from a bundle: remove it from the server list instead`,
-          'name',
-        );
+        throw HostError.coded('INVALID_INPUT', bundleError('bundle-errors.not-from-bundle', { server: name }), 'name');
       // servers.remove deletes the folder too (the servers module, app/host/capabilities/servers.ts), and the server's secrets.
       return servers['servers.remove']({ name });
     },

@@ -1,4 +1,5 @@
 import type { McpbManifestAny } from '@anthropic-ai/mcpb';
+import { bundleError } from '../../shared/domain/bundle-errors';
 import type { BundleField, BundleManifestView } from '../../shared/contract/bundles';
 import { BundleRefused } from './bundle-refused';
 
@@ -23,18 +24,19 @@ function versionOf(schemas: ManifestSchemas, data: Record<string, unknown>): key
  * lists what is wrong, field by field.
  */
 export async function parseManifest(bytes: Buffer | undefined): Promise<BundleManifest> {
-  if (bytes === undefined)
-    throw new BundleRefused('The archive has no manifest.json at its top: it is not an MCP Bundle');
+  if (bytes === undefined) throw new BundleRefused(bundleError('bundle-errors.no-manifest', {}));
   let data: unknown;
   try {
     data = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new BundleRefused(
-      `manifest.json is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      bundleError('bundle-errors.manifest-not-json', {
+        detail: error instanceof Error ? error.message : String(error),
+      }),
     );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new BundleRefused('manifest.json is not a JSON object');
+    throw new BundleRefused(bundleError('bundle-errors.manifest-not-object', {}));
   // Loaded on first use: @anthropic-ai/mcpb takes ~0.5 s to import, which no start-up should pay.
   const { MANIFEST_SCHEMAS } = await import('@anthropic-ai/mcpb/node');
   const version = versionOf(MANIFEST_SCHEMAS, data as Record<string, unknown>);
@@ -44,8 +46,8 @@ export async function parseManifest(bytes: Buffer | undefined): Promise<BundleMa
     const supported = Object.keys(MANIFEST_SCHEMAS).join(', ');
     throw new BundleRefused(
       declared === undefined
-        ? `manifest.json has no manifest_version: Berth reads manifest versions ${supported}`
-        : `manifest.json declares manifest_version ${JSON.stringify(declared)}, which Berth does not know (it reads ${supported})`,
+        ? bundleError('bundle-errors.manifest-no-version', { supported })
+        : bundleError('bundle-errors.manifest-unknown-version', { declared: JSON.stringify(declared), supported }),
     );
   }
   const parsed = MANIFEST_SCHEMAS[version].safeParse(data);
@@ -54,12 +56,12 @@ export async function parseManifest(bytes: Buffer | undefined): Promise<BundleMa
       .slice(0, 8)
       .map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
     const more = parsed.error.issues.length > 8 ? ` (and ${parsed.error.issues.length - 8} more)` : '';
-    throw new BundleRefused(`manifest.json is invalid: ${issues.join('; ')}${more}`);
+    throw new BundleRefused(bundleError('bundle-errors.manifest-invalid', { detail: `${issues.join('; ')}${more}` }));
   }
   const manifest = parsed.data as BundleManifest;
   if (!/^[^\s/\\]/.test(manifest.server.entry_point) || manifest.server.entry_point.split(/[\\/]/).includes('..')) {
     throw new BundleRefused(
-      `manifest.json's server.entry_point "${manifest.server.entry_point}" must be a path inside the bundle`,
+      bundleError('bundle-errors.entry-point-outside', { entryPoint: manifest.server.entry_point }),
     );
   }
   return manifest;

@@ -1,4 +1,5 @@
 import { constants } from 'node:fs';
+import { bundleError } from '../../shared/domain/bundle-errors';
 import { access, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BundleReview } from '../../shared/contract/bundles';
@@ -63,7 +64,9 @@ export async function reviewBundle(input: ReviewInput): Promise<BundleReview> {
   const parsed = ServerConfigSchema.safeParse({ command: staged.command, args: staged.args, env: staged.env });
   if (!parsed.success) {
     throw new BundleRefused(
-      `The bundle's server settings are not usable: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      bundleError('bundle-errors.settings-unusable', {
+        detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      }),
     );
   }
   const config = parsed.data;

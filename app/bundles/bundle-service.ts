@@ -1,4 +1,5 @@
 import { access, rename, rm, rmdir } from 'node:fs/promises';
+import { bundleError } from '../../shared/domain/bundle-errors';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type {
   BundleField,
@@ -111,7 +112,11 @@ export class BundleService {
   async inspect(source: BundleSource): Promise<BundleInspection> {
     await this.ready.catch(() => undefined);
     if (source.kind === 'path' && !isAbsolute(source.path))
-      throw new HostError('INVALID_INPUT', `Give the bundle's full path (got "${source.path}")`, 'source.path');
+      throw HostError.coded(
+        'INVALID_INPUT',
+        bundleError('bundle-errors.full-path', { path: source.path }),
+        'source.path',
+      );
     const staged = await this.staging.stage(source);
     try {
       const { signature, archive } = await checkSignature(staged.archivePath, staged.bytes);
@@ -188,7 +193,8 @@ export class BundleService {
         unconfirmedMessage(missing.map((warning) => ({ key: warning.key ?? '' }))),
         'confirmed',
       );
-    if (!review.runtime.ok) throw new HostError('NOT_READY', `The bundle cannot run here: ${review.runtime.message}`);
+    if (!review.runtime.ok)
+      throw HostError.coded('NOT_READY', bundleError('bundle-errors.cannot-run', { detail: review.runtime.message }));
     const existing = this.options.servers()[name];
     const updates = existing?.bundle?.name === stage.manifest.name ? name : undefined;
     const target = review.installPath;
@@ -196,9 +202,13 @@ export class BundleService {
       ([server, config]) => server !== updates && config.bundle?.path === target,
     )?.[0];
     if (holder !== undefined)
-      throw new HostError(
+      throw HostError.coded(
         'CONFLICT',
-        `${stage.manifest.name} ${stage.manifest.version} is already installed as "${holder}": uninstall it first, or install a different version`,
+        bundleError('bundle-errors.already-installed', {
+          bundle: stage.manifest.name,
+          version: stage.manifest.version,
+          server: holder,
+        }),
         'name',
       );
     const { shown } = await this.launches(stage, target, values);
@@ -212,7 +222,9 @@ export class BundleService {
     });
     if (!parsed.success)
       throw new BundleRefused(
-        `The bundle's server settings are not usable: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+        bundleError('bundle-errors.settings-unusable', {
+          detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        }),
       );
     // Keep what the person had (timeouts, log level…) when updating.
     const config: ServerConfig =
@@ -272,8 +284,7 @@ export class BundleService {
 
   private stage(stageId: string): Stage {
     const stage = this.stages.get(stageId);
-    if (stage === undefined)
-      throw new HostError('NOT_FOUND', 'That bundle is no longer open: open the .mcpb file again', 'stageId');
+    if (stage === undefined) throw HostError.coded('NOT_FOUND', bundleError('bundle-errors.not-open', {}), 'stageId');
     return stage;
   }
 

@@ -1,4 +1,5 @@
 import type { BundleSignature } from '../../shared/contract/bundles';
+import { bundleError } from '../../shared/domain/bundle-errors';
 import { errorMessage } from '../../shared/error-message';
 import { BundleRefused } from './bundle-refused';
 
@@ -25,12 +26,10 @@ export async function checkSignature(path: string, bytes: Buffer): Promise<Check
   try {
     info = await verifyMcpbFile(path);
   } catch (error) {
-    throw new BundleRefused(`The bundle's signature cannot be read (${errorMessage(error)}): the bundle is refused`);
+    throw new BundleRefused(bundleError('bundle-errors.signature-unreadable', { detail: errorMessage(error) }));
   }
   if (info.status === 'unsigned') {
-    throw new BundleRefused(
-      'The bundle carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust. The bundle is refused',
-    );
+    throw new BundleRefused(bundleError('bundle-errors.signature-invalid', {}));
   }
   const signature: BundleSignature = { status: info.status };
   if (info.publisher !== undefined) signature.publisher = info.publisher;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { bundleError } from '../../shared/domain/bundle-errors';
 import { appendFile, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_BUNDLE_FILE_BYTES } from '../../shared/contract/bundles';
@@ -55,7 +56,7 @@ export class BundleStaging {
   async upload(uploadId: string | undefined, chunk: Buffer): Promise<{ uploadId: string; size: number }> {
     let upload = uploadId === undefined ? undefined : this.uploads.get(uploadId);
     if (uploadId !== undefined && upload === undefined)
-      throw new HostError('NOT_FOUND', 'That upload is gone: open the bundle again', 'uploadId');
+      throw HostError.coded('NOT_FOUND', bundleError('bundle-errors.upload-gone', {}), 'uploadId');
     if (upload === undefined) {
       await makePrivateDir(this.uploadsDir);
       const id = newId();
@@ -67,7 +68,7 @@ export class BundleStaging {
     if (upload.size + chunk.length > this.maxFileBytes) {
       this.uploads.delete(uploadId!);
       await rm(upload.path, { force: true });
-      throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
+      throw new BundleRefused(bundleError('bundle-errors.too-large', { limit: mib(this.maxFileBytes) }));
     }
     await appendFile(upload.path, chunk, { mode: 0o600 });
     upload.size += chunk.length;
@@ -86,25 +87,29 @@ export class BundleStaging {
       if (source.kind === 'upload') {
         const upload = this.uploads.get(source.uploadId);
         if (upload === undefined)
-          throw new HostError('NOT_FOUND', 'That upload is gone: open the bundle again', 'source.uploadId');
+          throw HostError.coded('NOT_FOUND', bundleError('bundle-errors.upload-gone', {}), 'source.uploadId');
         this.uploads.delete(source.uploadId);
         await rename(upload.path, archivePath);
       } else {
         let size: number;
         try {
           const info = await stat(source.path);
-          if (!info.isFile()) throw new BundleRefused(`${source.path} is not a file`);
+          if (!info.isFile()) throw new BundleRefused(bundleError('bundle-errors.not-a-file', { path: source.path }));
           size = info.size;
         } catch (error) {
           if (error instanceof HostError) throw error;
-          throw new HostError('NOT_FOUND', `Cannot open ${source.path}: ${errorMessage(error)}`, 'source.path');
+          throw HostError.coded(
+            'NOT_FOUND',
+            bundleError('bundle-errors.cannot-open', { path: source.path, detail: errorMessage(error) }),
+            'source.path',
+          );
         }
         if (size > this.maxFileBytes)
-          throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
+          throw new BundleRefused(bundleError('bundle-errors.too-large', { limit: mib(this.maxFileBytes) }));
         // A copy: what is checked, shown and installed is exactly these bytes, whatever happens to the file later.
         const bytes = await readFile(source.path);
         if (bytes.length > this.maxFileBytes)
-          throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
+          throw new BundleRefused(bundleError('bundle-errors.too-large', { limit: mib(this.maxFileBytes) }));
         await appendFile(archivePath, bytes, { mode: 0o600 });
         return { id, dir, archivePath, bytes };
       }

@@ -1,4 +1,5 @@
 import { BundleRefused } from './bundle-refused';
+import { bundleError } from '../../shared/domain/bundle-errors';
 
 /**
  * A zip archive's table of contents, read from its central directory. Berth
@@ -36,7 +37,7 @@ function findEndOfDirectory(archive: Buffer): number {
   for (let at = archive.length - EOCD_SIZE; at >= earliest; at -= 1) {
     if (archive.readUInt32LE(at) === EOCD_SIGNATURE) return at;
   }
-  throw new BundleRefused('The file is not a zip archive (no end of central directory): a .mcpb bundle is a zip file');
+  throw new BundleRefused(bundleError('bundle-errors.not-zip', {}));
 }
 
 function decodeName(bytes: Buffer, utf8: boolean): string {
@@ -46,7 +47,7 @@ function decodeName(bytes: Buffer, utf8: boolean): string {
 
 /** Every entry of the archive, in central directory order. Throws BundleRefused for anything that is not a plain single-disk zip. */
 export function readZipDirectory(archive: Buffer): ZipEntry[] {
-  if (archive.length < EOCD_SIZE) throw new BundleRefused('The file is too short to be a zip archive');
+  if (archive.length < EOCD_SIZE) throw new BundleRefused(bundleError('bundle-errors.too-short', {}));
   const end = findEndOfDirectory(archive);
   const disk = archive.readUInt16LE(end + 4);
   const directoryDisk = archive.readUInt16LE(end + 6);
@@ -55,19 +56,17 @@ export function readZipDirectory(archive: Buffer): ZipEntry[] {
   const directorySize = archive.readUInt32LE(end + 12);
   const directoryOffset = archive.readUInt32LE(end + 16);
   if (count === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
-    throw new BundleRefused(
-      'The archive is a ZIP64 archive, which Berth does not open (a bundle is far smaller than 4 GB)',
-    );
+    throw new BundleRefused(bundleError('bundle-errors.zip64-archive', {}));
   }
   if (disk !== 0 || directoryDisk !== 0 || entriesHere !== count)
-    throw new BundleRefused('The archive is split over several files: use a single .mcpb file');
+    throw new BundleRefused(bundleError('bundle-errors.split', {}));
   if (directoryOffset + directorySize > end)
-    throw new BundleRefused('The archive is damaged: its directory points past the end of the file');
+    throw new BundleRefused(bundleError('bundle-errors.directory-past-end', {}));
   const entries: ZipEntry[] = [];
   let at = directoryOffset;
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > end || archive.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-      throw new BundleRefused(`The archive is damaged: entry ${index + 1} of its directory cannot be read`);
+      throw new BundleRefused(bundleError('bundle-errors.directory-entry-unreadable', { index: index + 1 }));
     const madeBy = archive.readUInt16LE(at + 4);
     const flags = archive.readUInt16LE(at + 8);
     const method = archive.readUInt16LE(at + 10);
@@ -80,13 +79,13 @@ export function readZipDirectory(archive: Buffer): ZipEntry[] {
     const external = archive.readUInt32LE(at + 38);
     const localOffset = archive.readUInt32LE(at + 42);
     if (at + 46 + nameLength > end)
-      throw new BundleRefused(`The archive is damaged: the name of entry ${index + 1} runs past its directory`);
+      throw new BundleRefused(bundleError('bundle-errors.directory-name-past-end', { index: index + 1 }));
     const name = decodeName(archive.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0).replaceAll(
       '\\',
       '/',
     );
     if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) {
-      throw new BundleRefused(`"${name}" is a ZIP64 entry, which Berth does not open`);
+      throw new BundleRefused(bundleError('bundle-errors.zip64-entry', { name }));
     }
     const unixMode = madeBy >> 8 === UNIX ? external >>> 16 : undefined;
     const msDosDirectory = (external & 0x10) !== 0;
@@ -114,9 +113,9 @@ export function readZipDirectory(archive: Buffer): ZipEntry[] {
 export function entryData(archive: Buffer, entry: ZipEntry): Buffer {
   const at = entry.localOffset;
   if (at + 30 > archive.length || archive.readUInt32LE(at) !== LOCAL_SIGNATURE)
-    throw new BundleRefused(`The archive is damaged: the data of "${entry.name}" cannot be found`);
+    throw new BundleRefused(bundleError('bundle-errors.data-not-found', { name: entry.name }));
   const start = at + 30 + archive.readUInt16LE(at + 26) + archive.readUInt16LE(at + 28);
   if (start + entry.compressedSize > archive.length)
-    throw new BundleRefused(`The archive is damaged: the data of "${entry.name}" runs past the end of the file`);
+    throw new BundleRefused(bundleError('bundle-errors.data-past-end', { name: entry.name }));
   return archive.subarray(start, start + entry.compressedSize);
 }

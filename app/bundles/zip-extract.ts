@@ -1,4 +1,6 @@
 import { constants } from 'node:fs';
+import { bundleError } from '../../shared/domain/bundle-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { errorMessage } from '../../shared/error-message';
@@ -42,21 +44,19 @@ function mib(bytes: number): string {
  */
 export function entryTarget(root: string, entry: ZipEntry): string {
   const name = entry.name;
-  if (name === '' || name.includes('\0'))
-    throw new BundleRefused('The archive has an entry with an empty or invalid name');
+  if (name === '' || name.includes('\0')) throw new BundleRefused(bundleError('bundle-errors.invalid-name', {}));
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name))
-    throw new BundleRefused(`"${name}" is an absolute path: a bundle's files must stay inside its folder`);
+    throw new BundleRefused(bundleError('bundle-errors.absolute-path', { name }));
   const segments = name.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..'))
-    throw new BundleRefused(`"${name}" points outside the bundle's folder (zip-slip): the bundle is refused`);
+  if (segments.includes('..')) throw new BundleRefused(bundleError('bundle-errors.zip-slip', { name }));
   const type = entry.unixMode === undefined ? undefined : entry.unixMode & S_IFMT;
-  if (type === S_IFLNK) throw new BundleRefused(`"${name}" is a symbolic link: bundles may not contain links`);
+  if (type === S_IFLNK) throw new BundleRefused(bundleError('bundle-errors.symlink', { name }));
   if (type !== undefined && type !== 0 && type !== S_IFREG && type !== S_IFDIR)
-    throw new BundleRefused(`"${name}" is not a regular file or folder: the bundle is refused`);
+    throw new BundleRefused(bundleError('bundle-errors.not-regular', { name }));
   const target = resolve(root, ...segments);
   const rel = relative(resolve(root), target);
   if (rel === '' ? !entry.directory : rel.startsWith('..') || isAbsolute(rel)) {
-    throw new BundleRefused(`"${name}" points outside the bundle's folder (zip-slip): the bundle is refused`);
+    throw new BundleRefused(bundleError('bundle-errors.zip-slip', { name }));
   }
   return target;
 }
@@ -68,7 +68,7 @@ export function entryTarget(root: string, entry: ZipEntry): string {
 async function inflateInto(
   data: Buffer,
   take: (chunk: Buffer) => void | Promise<void>,
-  damaged: (error: unknown) => string,
+  damaged: (error: unknown) => CodedText,
 ): Promise<void> {
   const inflate = createInflateRaw();
   const done = (async () => {
@@ -99,17 +99,13 @@ async function writeEntry(
     written += chunk.length;
     budget.total += chunk.length;
     if (written > entry.size)
-      throw new BundleRefused(
-        `"${entry.name}" unpacks to more than its header says (${entry.size} bytes): the archive is refused`,
-      );
+      throw new BundleRefused(bundleError('bundle-errors.past-header', { name: entry.name, size: entry.size }));
     if (written > limits.maxEntryBytes)
       throw new BundleRefused(
-        `"${entry.name}" is larger than ${mib(limits.maxEntryBytes)}, the most Berth unpacks for one file`,
+        bundleError('bundle-errors.entry-too-large', { name: entry.name, limit: mib(limits.maxEntryBytes) }),
       );
     if (budget.total > limits.maxTotalBytes)
-      throw new BundleRefused(
-        `The bundle unpacks to more than ${mib(limits.maxTotalBytes)}, the most Berth unpacks for one bundle`,
-      );
+      throw new BundleRefused(bundleError('bundle-errors.total-too-large', { limit: mib(limits.maxTotalBytes) }));
     checksum = crc32(chunk, checksum);
     await file.write(chunk);
   };
@@ -117,26 +113,28 @@ async function writeEntry(
     for (let at = 0; at < data.length; at += 1024 * 1024) await take(data.subarray(at, at + 1024 * 1024));
   } else {
     // Streamed, so a small entry that inflates to gigabytes is stopped at the limit, never held whole.
-    await inflateInto(
-      data,
-      take,
-      (error) =>
-        `"${entry.name}" cannot be unpacked (${error instanceof Error ? error.message : String(error)}): the archive is damaged`,
+    await inflateInto(data, take, (error) =>
+      bundleError('bundle-errors.entry-damaged', {
+        name: entry.name,
+        detail: error instanceof Error ? error.message : String(error),
+      }),
     );
   }
   if (written !== entry.size)
     throw new BundleRefused(
-      `"${entry.name}" unpacks to ${written} bytes, not the ${entry.size} its header says: the archive is damaged`,
+      bundleError('bundle-errors.entry-size-mismatch', { name: entry.name, written, size: entry.size }),
     );
   if (checksum >>> 0 !== entry.crc32 >>> 0)
-    throw new BundleRefused(`"${entry.name}" fails its checksum: the archive is damaged`);
+    throw new BundleRefused(bundleError('bundle-errors.entry-checksum', { name: entry.name }));
   return written;
 }
 
 /** Every entry checked before anything is written: types, names (also case-insensitive duplicates), methods, declared sizes. */
 function checkEntries(root: string, entries: readonly ZipEntry[], limits: ExtractLimits): Map<ZipEntry, string> {
   if (entries.length > limits.maxEntries)
-    throw new BundleRefused(`The archive has ${entries.length} entries; Berth unpacks at most ${limits.maxEntries}`);
+    throw new BundleRefused(
+      bundleError('bundle-errors.too-many-entries', { count: entries.length, max: limits.maxEntries }),
+    );
   const targets = new Map<ZipEntry, string>();
   const seen = new Set<string>();
   let declared = 0;
@@ -146,23 +144,19 @@ function checkEntries(root: string, entries: readonly ZipEntry[], limits: Extrac
       targets.set(entry, target);
       continue;
     }
-    if (entry.encrypted) throw new BundleRefused(`"${entry.name}" is encrypted: Berth cannot check what it contains`);
+    if (entry.encrypted) throw new BundleRefused(bundleError('bundle-errors.entry-encrypted', { name: entry.name }));
     if (entry.method !== 0 && entry.method !== 8)
-      throw new BundleRefused(
-        `"${entry.name}" uses compression method ${entry.method}; bundles use stored or deflated entries`,
-      );
+      throw new BundleRefused(bundleError('bundle-errors.entry-method', { name: entry.name, method: entry.method }));
     if (entry.size > limits.maxEntryBytes)
       throw new BundleRefused(
-        `"${entry.name}" is larger than ${mib(limits.maxEntryBytes)}, the most Berth unpacks for one file`,
+        bundleError('bundle-errors.entry-too-large', { name: entry.name, limit: mib(limits.maxEntryBytes) }),
       );
     declared += entry.size;
     if (declared > limits.maxTotalBytes)
-      throw new BundleRefused(
-        `The bundle unpacks to more than ${mib(limits.maxTotalBytes)}, the most Berth unpacks for one bundle`,
-      );
+      throw new BundleRefused(bundleError('bundle-errors.total-too-large', { limit: mib(limits.maxTotalBytes) }));
     // Two names for one file on a case-insensitive disk: which one wins would depend on the order.
     const key = target.toLowerCase();
-    if (seen.has(key)) throw new BundleRefused(`"${entry.name}" appears twice in the archive`);
+    if (seen.has(key)) throw new BundleRefused(bundleError('bundle-errors.entry-twice', { name: entry.name }));
     seen.add(key);
     targets.set(entry, target);
   }
@@ -189,7 +183,9 @@ export async function extractZip(
       try {
         await mkdir(target, { recursive: true, mode: 0o700 });
       } catch (error) {
-        throw new BundleRefused(`"${entry.name}" cannot be unpacked: ${errorMessage(error)}`);
+        throw new BundleRefused(
+          bundleError('bundle-errors.entry-cannot-unpack', { name: entry.name, detail: errorMessage(error) }),
+        );
       }
       continue;
     }
@@ -205,7 +201,9 @@ export async function extractZip(
       );
     } catch (error) {
       // e.g. a file "a" and a file "a/b": the archive describes no tree that can exist.
-      throw new BundleRefused(`"${entry.name}" cannot be unpacked: ${errorMessage(error)}`);
+      throw new BundleRefused(
+        bundleError('bundle-errors.entry-cannot-unpack', { name: entry.name, detail: errorMessage(error) }),
+      );
     }
     try {
       await writeEntry(archive, entry, file, budget, limits);
@@ -222,27 +220,29 @@ export async function readTopLevelFile(archive: Buffer, name: string, maxBytes: 
   const entries = readZipDirectory(archive);
   const matches = entries.filter((entry) => entry.name === name);
   if (matches.length === 0) return undefined;
-  if (matches.length > 1) throw new BundleRefused(`The archive has ${name} twice`);
+  if (matches.length > 1) throw new BundleRefused(bundleError('bundle-errors.file-twice', { name }));
   const entry = matches[0]!;
-  if (entry.directory) throw new BundleRefused(`${name} is a folder in the archive`);
-  if (entry.encrypted) throw new BundleRefused(`${name} is encrypted`);
-  if (entry.size > maxBytes) throw new BundleRefused(`${name} is larger than ${maxBytes} bytes`);
+  if (entry.directory) throw new BundleRefused(bundleError('bundle-errors.file-folder', { name }));
+  if (entry.encrypted) throw new BundleRefused(bundleError('bundle-errors.file-encrypted', { name }));
+  if (entry.size > maxBytes)
+    throw new BundleRefused(bundleError('bundle-errors.file-too-large', { name, max: maxBytes }));
   const data = entryData(archive, entry);
   const chunks: Buffer[] = [];
   let length = 0;
   const collect = (chunk: Buffer): void => {
     length += chunk.length;
     if (length > maxBytes || length > entry.size)
-      throw new BundleRefused(`${name} unpacks to more than ${Math.min(maxBytes, entry.size)} bytes`);
+      throw new BundleRefused(
+        bundleError('bundle-errors.file-unpacks-more', { name, max: Math.min(maxBytes, entry.size) }),
+      );
     chunks.push(chunk);
   };
   if (entry.method === 0) collect(data);
   else if (entry.method === 8) {
-    await inflateInto(data, collect, () => `${name} cannot be unpacked: the archive is damaged`);
-  } else
-    throw new BundleRefused(`${name} uses compression method ${entry.method}; bundles use stored or deflated entries`);
+    await inflateInto(data, collect, () => bundleError('bundle-errors.file-damaged', { name }));
+  } else throw new BundleRefused(bundleError('bundle-errors.file-method', { name, method: entry.method }));
   const bytes = Buffer.concat(chunks);
   if (crc32(bytes) >>> 0 !== entry.crc32 >>> 0)
-    throw new BundleRefused(`${name} fails its checksum: the archive is damaged`);
+    throw new BundleRefused(bundleError('bundle-errors.file-checksum', { name }));
   return bytes;
 }

@@ -1,3 +1,4 @@
+import { consentError } from '../../shared/domain/consent-errors';
 import { HostError } from '../../shared/result';
 import type {
   ApprovalChange,
@@ -224,7 +225,7 @@ export class ConsentBroker {
     await this.policies.load();
     const input = request.input;
     if (!isJsonObject(input))
-      throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
+      throw HostError.coded('INVALID_INPUT', consentError('consent-errors.bad-arguments', { tool: request.tool }));
     const now = currentOf(request);
     const match = this.policies.match(request, now);
     if (match.allowed !== undefined) return this.allowedBy(match.allowed, request, input);

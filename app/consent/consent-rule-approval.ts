@@ -1,3 +1,4 @@
+import { consentError } from '../../shared/domain/consent-errors';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
 import type { ApprovedTool, PolicyStale } from '../../shared/domain/consent';
@@ -33,17 +34,14 @@ export function ruleApproval(
   if (now === undefined)
     throw HostError.coded('NOT_FOUND', serverError('server-errors.not-supervised', { name: server }));
   if (now.tools === undefined)
-    throw new HostError(
-      'NOT_READY',
-      `'${server}' is not running: start it first, so that the rule covers the tools it lists`,
-    );
+    throw HostError.coded('NOT_READY', consentError('consent-errors.rule-server-not-running', { server }));
   const tools: Record<string, ApprovedTool> = {};
   for (const tool of now.tools) if (ruleCovers(rule, tool)) tools[tool.name] = approvedToolOf(tool);
   const names = Object.keys(tools).sort();
   if (names.length === 0)
-    throw new HostError(
+    throw HostError.coded(
       'INVALID_INPUT',
-      `no tool of '${server}' falls under “${describeRule(rule)}”: nothing to allow`,
+      consentError('consent-errors.rule-matches-nothing', { server, rule: describeRule(rule) }),
     );
   return { scope: { scope: 'rule', server, rule, tools: names }, approval: { server: now.identity, tools } };
 }

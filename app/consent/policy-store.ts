@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { consentError } from '../../shared/domain/consent-errors';
 import { HostError } from '../../shared/result';
 import { ConsentPolicySchema } from '../../shared/domain/consent';
 import type { ConsentPolicy } from '../../shared/domain/consent';
@@ -191,7 +192,7 @@ export class PolicyStore {
     const index = this.policies.findIndex((p) => p.id === id);
     const policy = this.policies[index];
     if (policy === undefined)
-      throw new HostError('NOT_FOUND', `no consent policy '${id}': it was revoked already or never existed`);
+      throw HostError.coded('NOT_FOUND', consentError('consent-errors.policy-not-found', { id }));
     this.policies.splice(index, 1);
     if (policy.scope !== 'conversation') await this.save();
     return policy;

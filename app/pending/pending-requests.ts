@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { consentError } from '../../shared/domain/consent-errors';
 import { HostError } from '../../shared/result';
 import { PENDING_KINDS, PENDING_SCHEMAS } from '../../shared/domain/pending';
 import type {
@@ -141,7 +142,7 @@ export class PendingRequests {
   answer(id: string, response: unknown): void {
     const entry = this.waiting.get(id);
     if (entry === undefined)
-      throw new HostError('NOT_FOUND', `no pending request '${id}': it was answered or withdrawn already`);
+      throw HostError.coded('NOT_FOUND', consentError('consent-errors.pending-not-found', { id }));
     const { kind } = entry.request;
     const parsed = PENDING_SCHEMAS[kind].response.safeParse(response);
     if (!parsed.success) {

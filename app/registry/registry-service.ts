@@ -18,6 +18,7 @@ import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/dom
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
+import { registryError } from '../../shared/domain/registry-errors';
 import { reviewLaunch } from '../config-import/launch-review';
 import { buildInstall, installOptions, RUNTIMES } from './install-plan';
 import { packageSource } from './package-source';
@@ -227,7 +228,7 @@ export class RegistryService {
     const review = this.reviews.get(reviewId);
     if (review === undefined || review.expires < Date.now()) {
       this.reviews.delete(reviewId);
-      throw new HostError('NOT_FOUND', 'That review is no longer open: review the install again', 'reviewId');
+      throw HostError.coded('NOT_FOUND', registryError('registry-errors.review-gone', {}), 'reviewId');
     }
     // Refused before it is saved: it would be saved set to a sandbox it cannot start in. The review stays open to change the choice.
     const misfit = sandbox?.enabled === true ? sandboxFitProblem(review.config.command) : undefined;
@@ -306,7 +307,7 @@ export class RegistryService {
       throw HostError.coded('NOT_FOUND', serverError('server-errors.not-found', { name: server }), 'server');
     const from = stored.registry;
     if (from === undefined)
-      throw new HostError('INVALID_INPUT', `"${server}" was not installed from a registry`, 'server');
+      throw HostError.coded('INVALID_INPUT', registryError('registry-errors.not-from-registry', { server }), 'server');
     const { value } = await this.entry(from.url, from.name, 'latest');
     const built = buildInstall(value.server, from.option, from.values, {
       registryUrl: from.url,
@@ -316,9 +317,13 @@ export class RegistryService {
           : isSecretHeader(stored, key) && key in stored.headers,
     });
     if (!built.ok) {
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `Version ${value.server.version} of ${from.name} needs more than the installed one (${built.errors.map((error) => error.message).join('; ')}): install it again from Discover`,
+        registryError('registry-errors.update-needs-more', {
+          version: value.server.version,
+          name: from.name,
+          detail: built.errors.map((error) => error.message).join('; '),
+        }),
         'server',
       );
     }
@@ -326,9 +331,13 @@ export class RegistryService {
     const had = new Set(launchRisks(stored).map((risk) => risk.key));
     const added = launchRisks(built.config).filter((risk) => !had.has(risk.key));
     if (added.length > 0) {
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `Version ${value.server.version} of ${from.name} asks for more than the installed one (${added.map((risk) => risk.message).join('; ')}): install it again from Discover to review it`,
+        registryError('registry-errors.update-asks-more', {
+          version: value.server.version,
+          name: from.name,
+          detail: added.map((risk) => risk.message).join('; '),
+        }),
         'server',
       );
     }
@@ -415,7 +424,7 @@ export class RegistryService {
       return { value, fetchedAt, fromCache: false };
     } catch (error) {
       if (error instanceof RegistryRequestError && error.status === 404)
-        throw new HostError('NOT_FOUND', `The registry has no such server or version (${error.message})`);
+        throw HostError.coded('NOT_FOUND', registryError('registry-errors.no-such-entry', { detail: error.message }));
       reason = errorMessage(error);
     }
     const cached = await this.options.cache.get(url);
@@ -431,10 +440,7 @@ export class RegistryService {
         // A cached answer that no longer passes the checks is no answer.
       }
     }
-    throw new HostError(
-      'SERVER_ERROR',
-      `The registry could not be used (${reason}), and nothing from it is cached yet.`,
-    );
+    throw HostError.coded('SERVER_ERROR', registryError('registry-errors.unreachable', { detail: reason }));
   }
 }
 

@@ -76,10 +76,12 @@ describe('chooseModel across providers', () => {
     expect(choose(undefined)).toEqual({
       model: DEFAULT,
       explanation: 'No preferences from the server: your default model.',
+      explanationMessage: { code: 'sampling-words.no-preferences', params: {} },
     });
     expect(choose({})).toEqual({
       model: DEFAULT,
       explanation: 'No hints or priorities from the server: your default model.',
+      explanationMessage: { code: 'sampling-words.no-hints-or-priorities', params: {} },
     });
     expect(choose({ hints: [{}, { name: '  ' }] }).explanation).toBe(
       'No hints or priorities from the server: your default model.',
@@ -190,6 +192,7 @@ describe('chooseModel across providers', () => {
     expect(chooseModel({ hints: [{ name: 'opus' }] }, [], 'claude-x')).toEqual({
       model: 'claude-x',
       explanation: 'No models are listed: your default model.',
+      explanationMessage: { code: 'sampling-words.no-models', params: {} },
     });
   });
 });

@@ -1,4 +1,6 @@
+import type { HostMessage } from '../../shared/domain/host-message';
 import { splitModelKey } from '../../shared/domain/model-key';
+import { samplingWords, type SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { ModelTier } from '../../shared/domain/model-ranks';
 import type { CandidateModel } from './candidate-models';
 
@@ -14,6 +16,8 @@ export interface ModelPreferencesInput {
 export interface ModelSelection {
   model: string;
   explanation: string;
+  /** The explanation as a code, when it has one (the review then words it in the person's language). */
+  explanationMessage?: HostMessage;
   /** The hint that decided, if one did. */
   matchedHint?: string;
 }
@@ -196,7 +200,7 @@ export function chooseModel(
   models: readonly CandidateModel[],
   defaultKey: string,
 ): ModelSelection {
-  if (models.length === 0) return { model: defaultKey, explanation: 'No models are listed: your default model.' };
+  if (models.length === 0) return { model: defaultKey, ...explained('sampling-words.no-models') };
   const weights = weightsOf(preferences);
   const weighted = Object.keys(weights).length > 0;
   const hints = (preferences?.hints ?? []).map((h) => h.name?.trim() ?? '').filter((name) => name !== '');
@@ -247,9 +251,14 @@ export function chooseModel(
         unmatched === undefined ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : `${unmatched}; ${reason}.`,
     };
   }
-  if (preferences === undefined)
-    return { model: defaultKey, explanation: 'No preferences from the server: your default model.' };
+  if (preferences === undefined) return { model: defaultKey, ...explained('sampling-words.no-preferences') };
   if (unmatched !== undefined)
     return { model: defaultKey, explanation: `${unmatched} and it gave no priorities: your default model.` };
-  return { model: defaultKey, explanation: 'No hints or priorities from the server: your default model.' };
+  return { model: defaultKey, ...explained('sampling-words.no-hints-or-priorities') };
+}
+
+/** A reason without facts, as English and its code. */
+function explained(code: SamplingWordsCode): { explanation: string; explanationMessage: HostMessage } {
+  const words = samplingWords(code, {});
+  return { explanation: words.text, explanationMessage: words.hostMessage };
 }

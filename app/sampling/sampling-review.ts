@@ -341,6 +341,10 @@ export class SamplingReview {
           request: viewOf(params),
           model: choiceOf(model),
           explanation: defaultNote === undefined ? selection.explanation : `${selection.explanation} ${defaultNote}`,
+          // A note added after the reason is English: the whole sentence then stays the host's English.
+          ...(defaultNote === undefined && selection.explanationMessage !== undefined
+            ? { explanationMessage: selection.explanationMessage }
+            : {}),
           models: choices,
           defaultModel: choiceOf(defaultModel),
           tokens,

@@ -2,6 +2,8 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { folderEntryProblem, protectedFolderProblem, protectedFolderReason } from '../../shared/domain/sandbox';
 import type { ProtectedPlaces } from '../../shared/domain/sandbox';
+import type { CodedText } from '../../shared/domain/host-wording';
+import { sandboxError } from '../../shared/domain/sandbox-errors';
 import { isLocalOrPrivateTarget, isThisComputerTarget, targetPort } from '../../shared/domain/sandbox-local-target';
 
 /** The places the host checks folders against: both known, always. */
@@ -59,9 +61,9 @@ export function folderAllowProblem(path: string, places: BerthPlaces): string | 
  * (Berth's own bridge listens on loopback), a private or link-local network,
  * a cloud's metadata service.
  */
-export function domainAllowProblem(domain: string): string | undefined {
+export function domainAllowProblem(domain: string): CodedText | undefined {
   if (!isLocalOrPrivateTarget(domain)) return undefined;
-  return `Berth never opens ${domain} with one click: it is this computer, a private network or a cloud's metadata service, where Berth itself and other local services listen. If the server truly needs it, add it by hand in the server's Sandbox tab`;
+  return sandboxError('sandbox-errors.domain-not-one-click', { domain });
 }
 
 /**
@@ -90,8 +92,8 @@ export function berthEntriesIn(configDir: string): string[] {
  * Asked again at each start: those ports change from run to run, so an entry
  * typed for another service may name Berth's own the next time.
  */
-export function ownPortProblem(domain: string, ownPorts: readonly number[]): string | undefined {
+export function ownPortProblem(domain: string, ownPorts: readonly number[]): CodedText | undefined {
   const port = targetPort(domain);
   if (port === undefined || !ownPorts.includes(port) || !isThisComputerTarget(domain)) return undefined;
-  return `${domain} is Berth's own port on this computer (its window's bridge or its apps' sandbox): a sandboxed server may never reach it`;
+  return sandboxError('sandbox-errors.own-port', { domain });
 }

@@ -15,6 +15,7 @@ import type { EventHub } from '../events/event-hub';
 import type { LogSink } from '../logs/log-sink';
 import type { PrepareLaunch, ServerLaunch } from '../servers/server-launch';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
+import { sandboxError } from '../../shared/domain/sandbox-errors';
 import { berthEntriesIn, domainAllowProblem, folderAllowProblem, ownPortProblem } from './sandbox-allow-check';
 import type { BerthPlaces } from './sandbox-allow-check';
 import { RecentDenials, parseDenial, parseNetworkViolation } from './sandbox-denials';
@@ -178,7 +179,8 @@ export class SandboxService implements ServerLifecycleListener {
       for (const note of wrapped.leftOut) this.log(name, 'warning', note);
       for (const domain of this.options.settings.get(name).allowedDomains) {
         const problem = ownPortProblem(domain, this.ownPorts());
-        if (problem !== undefined) this.log(name, 'warning', `${domain} is left out of what it may reach: ${problem}`);
+        if (problem !== undefined)
+          this.log(name, 'warning', `${domain} is left out of what it may reach: ${problem.text}`);
       }
       for (const folder of this.options.settings.get(name).allowedFolders) {
         const problem = folderAllowProblem(folder, this.places);
@@ -297,11 +299,7 @@ export class SandboxService implements ServerLifecycleListener {
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
     if (patch.enabled === true && state.config.command === undefined)
-      throw new HostError(
-        'INVALID_INPUT',
-        'The sandbox is for local servers: a remote (HTTP) server runs elsewhere',
-        'enabled',
-      );
+      throw HostError.coded('INVALID_INPUT', sandboxError('sandbox-errors.local-only', {}), 'enabled');
     // The folders added are checked; one stored earlier and refused now is left out of the policy (policyFor), not a reason to refuse this change.
     const added = (patch.allowedFolders ?? []).filter((folder) => !before.allowedFolders.includes(folder));
     await this.refuseUnfit(next.enabled && !before.enabled, added, 'enabled', 'allowedFolders');
@@ -333,11 +331,7 @@ export class SandboxService implements ServerLifecycleListener {
     local = true,
   ): Promise<void> {
     if (choice.enabled && !local)
-      throw new HostError(
-        'INVALID_INPUT',
-        'The sandbox is for local servers: a remote (HTTP) server runs elsewhere',
-        'sandbox',
-      );
+      throw HostError.coded('INVALID_INPUT', sandboxError('sandbox-errors.local-only', {}), 'sandbox');
     const allowedFolders = choice.allowedFolders ?? [];
     await this.refuseUnfit(choice.enabled, allowedFolders, 'sandbox', 'sandbox');
     this.refuseOwnPorts(choice.allowedDomains ?? [], 'sandbox');
@@ -368,7 +362,7 @@ export class SandboxService implements ServerLifecycleListener {
     const current = this.options.settings.get(server);
     if ('domain' in item) {
       const problem = domainAllowProblem(item.domain);
-      if (problem !== undefined) throw new HostError('FORBIDDEN', problem, 'domain');
+      if (problem !== undefined) throw HostError.coded('FORBIDDEN', problem, 'domain');
       return this.update(server, { allowedDomains: [...current.allowedDomains, item.domain] });
     }
     const problem = folderAllowProblem(item.folder, this.places);
@@ -463,9 +457,14 @@ export class SandboxService implements ServerLifecycleListener {
     if (turningOn) {
       const support = await this.supportNow(true);
       if (!support.available)
-        throw new HostError(
+        throw HostError.coded(
           'FORBIDDEN',
-          `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`,
+          support.install === undefined
+            ? sandboxError('sandbox-errors.unavailable', { reason: support.reason ?? 'unknown reason' })
+            : sandboxError('sandbox-errors.unavailable-install', {
+                reason: support.reason ?? 'unknown reason',
+                install: support.install,
+              }),
           enabledPath,
         );
     }
@@ -479,7 +478,7 @@ export class SandboxService implements ServerLifecycleListener {
   private refuseOwnPorts(domains: readonly string[], path: string): void {
     for (const domain of domains) {
       const problem = ownPortProblem(domain, this.ownPorts());
-      if (problem !== undefined) throw new HostError('FORBIDDEN', problem, path);
+      if (problem !== undefined) throw HostError.coded('FORBIDDEN', problem, path);
     }
   }
 

@@ -1,3 +1,4 @@
+import { workspaceError } from '../../shared/domain/workspace-errors';
 import { HostError } from '../../shared/result';
 import { isTerminalTaskStatus, MAX_TASK_TEXT } from '../../shared/domain/task';
 import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
@@ -73,7 +74,8 @@ export class TaskRegistry {
   /** NOT_FOUND for an unknown id; a finished task is left as it is. */
   async cancel(id: string): Promise<TaskRecord> {
     const record = this.records.get(id);
-    if (record === undefined) throw new HostError('NOT_FOUND', `no task '${id}'`);
+    if (record === undefined)
+      throw HostError.coded('NOT_FOUND', workspaceError('workspace-errors.task-not-found', { id }));
     const cancel = this.cancellers.get(id);
     if (cancel === undefined || isTerminalTaskStatus(record.status)) return record;
     await cancel();

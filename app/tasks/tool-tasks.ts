@@ -2,6 +2,7 @@ import type { PendingChange } from '../../shared/domain/pending';
 import type { ServerState } from '../../shared/domain/server';
 import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TasksChanged } from '../../shared/domain/task';
+import { workspaceError } from '../../shared/domain/workspace-errors';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { OpenConnection, ServerConnectionOptions, SupervisedConnection } from '../servers/connection-options';
@@ -208,9 +209,9 @@ export class ToolTasks implements ServerLifecycleListener {
           updatedAt: now,
         },
         async () => {
-          throw new HostError(
+          throw HostError.coded(
             'NOT_READY',
-            `server '${record.server}' is not ready yet: Berth can cancel this task once it reaches the server again`,
+            workspaceError('workspace-errors.task-cancel-not-ready', { server: record.server }),
           );
         },
       );

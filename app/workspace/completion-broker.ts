@@ -1,4 +1,5 @@
 import type { CompletionRequest, CompletionResult } from '../../shared/contract/prompts';
+import { workspaceError } from '../../shared/domain/workspace-errors';
 import { HostError } from '../../shared/result';
 import type { PromptServers } from './prompt-catalog';
 
@@ -34,10 +35,7 @@ export class CompletionBroker {
         { method: 'completion/complete', what, action: `complete ${what}`, signal: abort.signal },
         (client, timeoutMs) => {
           if (client.getServerCapabilities()?.completions === undefined) {
-            throw new HostError(
-              'SERVER_ERROR',
-              `server '${server}' does not declare the completions capability, so it cannot suggest values`,
-            );
+            throw HostError.coded('SERVER_ERROR', workspaceError('workspace-errors.no-completions', { server }));
           }
           return client.complete(
             { ref, argument, ...(context !== undefined ? { context } : {}) },

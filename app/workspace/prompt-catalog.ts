@@ -2,6 +2,7 @@ import type { Client, Prompt } from '@modelcontextprotocol/client';
 import { McpContentBlockSchema } from '../../shared/domain/chat';
 import type { ServerState } from '../../shared/domain/server';
 import type { PromptCatalog, PromptInfo, PromptMessage, PromptResult } from '../../shared/contract/prompts';
+import { workspaceError } from '../../shared/domain/workspace-errors';
 import { HostError } from '../../shared/result';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/supervised-server';
@@ -126,9 +127,14 @@ export class PromptCatalogService implements ServerLifecycleListener {
     const messages = result.messages.map((message, index): PromptMessage => {
       const content = McpContentBlockSchema.safeParse(message.content);
       if (!content.success) {
-        throw new HostError(
+        throw HostError.coded(
           'SERVER_ERROR',
-          `server '${server}' returned prompt '${name}' with message ${index + 1} of an unsupported kind (${String((message.content as { type?: unknown }).type)})`,
+          workspaceError('workspace-errors.prompt-unsupported', {
+            server,
+            name,
+            index: index + 1,
+            kind: String((message.content as { type?: unknown }).type),
+          }),
         );
       }
       return { role: message.role, content: content.data };

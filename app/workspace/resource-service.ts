@@ -6,6 +6,7 @@ import {
   type ResourceTemplateInfo,
 } from '../../shared/contract/resources';
 import type { ServerState } from '../../shared/domain/server';
+import { workspaceError } from '../../shared/domain/workspace-errors';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerRequest } from '../servers/supervised-server';
@@ -183,14 +184,19 @@ export class ResourceService implements ServerLifecycleListener {
       if ('blob' in part && typeof part.blob === 'string') {
         const size = base64Size(part.blob);
         if (size > MAX_RESOURCE_BLOB_BYTES) {
-          throw new HostError(
+          throw HostError.coded(
             'SERVER_ERROR',
-            `${part.uri} on server '${server}' is ${(size / (1024 * 1024)).toFixed(1)} MB of binary data; Berth shows at most ${MAX_RESOURCE_BLOB_BYTES / (1024 * 1024)} MB`,
+            workspaceError('workspace-errors.resource-too-large', {
+              uri: part.uri,
+              server,
+              size: (size / (1024 * 1024)).toFixed(1),
+              max: MAX_RESOURCE_BLOB_BYTES / (1024 * 1024),
+            }),
           );
         }
         return { kind: 'blob', uri: part.uri, ...mimeType, blob: part.blob, size };
       }
-      throw new HostError('SERVER_ERROR', `server '${server}' returned a part of ${uri} with neither text nor blob`);
+      throw HostError.coded('SERVER_ERROR', workspaceError('workspace-errors.resource-part-empty', { server, uri }));
     });
     return { contents };
   }
@@ -245,12 +251,15 @@ export class ResourceService implements ServerLifecycleListener {
       if (session.live.has(uri)) return;
       // Asked of the client, not a state read earlier: a reconnect may have come in between.
       if (!supportsSubscribe(client.getServerCapabilities()))
-        throw new HostError('NOT_READY', `server '${server}' does not offer resource subscriptions`);
+        throw HostError.coded('NOT_READY', workspaceError('workspace-errors.no-subscriptions', { server }));
       if (client.getProtocolEra() === 'modern') {
         const subscription = await client.listen({ resourceSubscriptions: [uri] }, { timeout: timeoutMs });
         if (!(subscription.honoredFilter.resourceSubscriptions ?? []).includes(uri)) {
           await subscription.close();
-          throw new HostError('SERVER_ERROR', `server '${server}' did not accept a subscription to ${uri}`);
+          throw HostError.coded(
+            'SERVER_ERROR',
+            workspaceError('workspace-errors.subscription-refused', { server, uri }),
+          );
         }
         session.live.set(uri, { kind: 'listen', close: () => subscription.close() });
       } else {

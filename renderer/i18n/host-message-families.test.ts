@@ -7,6 +7,13 @@ import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-
 import { configError, type ConfigErrorMessages } from '../../shared/domain/config-errors';
 import { credentialError, type CredentialErrorMessages } from '../../shared/domain/credential-errors';
 import { settingsError, type SettingsErrorMessages } from '../../shared/domain/settings-errors';
+import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
+import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundle-errors';
+import { sandboxError, type SandboxErrorMessages } from '../../shared/domain/sandbox-errors';
+import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-errors';
+import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
+import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
+import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -171,11 +178,139 @@ const asWorded =
     return { text, message: hostMessage };
   };
 const configErrorWords = asWorded(configError as (code: string, params: never) => CodedText);
+const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
+  'registry-errors.review-gone': {},
+  'registry-errors.not-from-registry': { server: 'time' },
+  'registry-errors.update-needs-more': { version: '2.0.0', name: 'io.github.x/weather', detail: d },
+  'registry-errors.update-asks-more': { version: '2.0.0', name: 'io.github.x/weather', detail: d },
+  'registry-errors.no-such-entry': { detail: d },
+  'registry-errors.unreachable': { detail: d },
+};
+
+const n = 'server/index.js';
+const BUNDLE_ERRORS: { [C in keyof BundleErrorMessages]: BundleErrorMessages[C] } = {
+  'bundle-errors.full-path': { path: 'greeter.mcpb' },
+  'bundle-errors.cannot-run': { detail: d },
+  'bundle-errors.already-installed': { bundle: 'berth-greeter', version: '1.0.0', server: 'greeter' },
+  'bundle-errors.not-open': {},
+  'bundle-errors.upload-gone': {},
+  'bundle-errors.cannot-open': { path: '/tmp/a.mcpb', detail: d },
+  'bundle-errors.not-a-file': { path: '/tmp' },
+  'bundle-errors.too-large': { limit: '512 MiB' },
+  'bundle-errors.settings-unusable': { detail: d },
+  'bundle-errors.not-from-bundle': { server: 'time' },
+  'bundle-errors.not-zip': {},
+  'bundle-errors.too-short': {},
+  'bundle-errors.zip64-archive': {},
+  'bundle-errors.split': {},
+  'bundle-errors.directory-past-end': {},
+  'bundle-errors.directory-entry-unreadable': { index: 3 },
+  'bundle-errors.directory-name-past-end': { index: 3 },
+  'bundle-errors.zip64-entry': { name: n },
+  'bundle-errors.data-not-found': { name: n },
+  'bundle-errors.data-past-end': { name: n },
+  'bundle-errors.invalid-name': {},
+  'bundle-errors.absolute-path': { name: '/tmp/x' },
+  'bundle-errors.zip-slip': { name: '../x' },
+  'bundle-errors.symlink': { name: n },
+  'bundle-errors.not-regular': { name: n },
+  'bundle-errors.past-header': { name: n, size: 10 },
+  'bundle-errors.entry-too-large': { name: n, limit: '100 MiB' },
+  'bundle-errors.total-too-large': { limit: '512 MiB' },
+  'bundle-errors.entry-damaged': { name: n, detail: d },
+  'bundle-errors.entry-size-mismatch': { name: n, written: 12, size: 10 },
+  'bundle-errors.entry-checksum': { name: n },
+  'bundle-errors.too-many-entries': { count: 900, max: 500 },
+  'bundle-errors.entry-encrypted': { name: n },
+  'bundle-errors.entry-method': { name: n, method: 12 },
+  'bundle-errors.entry-twice': { name: n },
+  'bundle-errors.entry-cannot-unpack': { name: n, detail: d },
+  'bundle-errors.file-twice': { name: 'manifest.json' },
+  'bundle-errors.file-folder': { name: 'manifest.json' },
+  'bundle-errors.file-encrypted': { name: 'manifest.json' },
+  'bundle-errors.file-too-large': { name: 'manifest.json', max: 512 },
+  'bundle-errors.file-unpacks-more': { name: 'manifest.json', max: 512 },
+  'bundle-errors.file-damaged': { name: 'manifest.json' },
+  'bundle-errors.file-method': { name: 'manifest.json', method: 12 },
+  'bundle-errors.file-checksum': { name: 'manifest.json' },
+  'bundle-errors.signature-unreadable': { detail: d },
+  'bundle-errors.signature-invalid': {},
+  'bundle-errors.no-manifest': {},
+  'bundle-errors.manifest-not-json': { detail: d },
+  'bundle-errors.manifest-not-object': {},
+  'bundle-errors.manifest-no-version': { supported: '0.1, 0.2, 0.3' },
+  'bundle-errors.manifest-unknown-version': { declared: '"9.9"', supported: '0.1, 0.2, 0.3' },
+  'bundle-errors.manifest-invalid': { detail: 'author: Expected object, received string' },
+  'bundle-errors.entry-point-outside': { entryPoint: '../x.js' },
+};
+
+const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[C] } = {
+  'sandbox-errors.local-only': {},
+  'sandbox-errors.unavailable': { reason: 'Windows is not supported yet' },
+  'sandbox-errors.unavailable-install': {
+    reason: 'bubblewrap (bwrap) is not installed',
+    install: 'Install it with: sudo apt-get install bubblewrap socat ripgrep',
+  },
+  'sandbox-errors.domain-not-one-click': { domain: '127.0.0.1:8080' },
+  'sandbox-errors.own-port': { domain: '127.0.0.1:5173' },
+};
+
+const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
+  'apps-errors.no-sandbox': {},
+  'apps-errors.list-not-running': { server: 'basic', status: 'crashed' },
+  'apps-errors.call-not-running': { server: 'basic', status: 'crashed', tool: 'get-time' },
+  'apps-errors.no-tool': { server: 'basic', tool: 'get-time' },
+  'apps-errors.model-only': { server: 'basic', tool: 'get-time' },
+  'apps-errors.not-a-link': {},
+  'apps-errors.link-scheme': { scheme: 'file:' },
+  'apps-errors.link-credentials': {},
+  'apps-errors.no-tool-call': { id: 'toolu_1' },
+  'apps-errors.call-of-other-server': { id: 'toolu_1', server: 'basic' },
+  'apps-errors.result-too-large': { server: 'basic', tool: 'get-time', size: '12.5', max: 8 },
+  'apps-errors.no-server': { server: 'basic' },
+  'apps-errors.ui-not-running': { server: 'basic', status: 'crashed' },
+  'apps-errors.read-ui-failed': { server: 'basic', uri: 'ui://basic/app.html', detail: d },
+  'apps-errors.list-failed': { server: 'basic', detail: d },
+  'apps-errors.ui-unusable': { server: 'basic', uri: 'ui://basic/app.html', why: 'it is empty' },
+  'apps-errors.context-too-large': { size: 70, max: 64 },
+};
+const CONSENT_ERRORS: { [C in keyof ConsentErrorMessages]: ConsentErrorMessages[C] } = {
+  'consent-errors.bad-arguments': { tool: 'echo' },
+  'consent-errors.rule-server-not-running': { server: 'everything' },
+  'consent-errors.rule-matches-nothing': { server: 'everything', rule: 'tools named get-*' },
+  'consent-errors.policy-not-found': { id: 'p1' },
+  'consent-errors.pending-not-found': { id: 'r1' },
+};
+
+const WORKSPACE_ERRORS: { [C in keyof WorkspaceErrorMessages]: WorkspaceErrorMessages[C] } = {
+  'workspace-errors.task-not-found': { id: 't1' },
+  'workspace-errors.task-cancel-not-ready': { server: 'everything' },
+  'workspace-errors.resource-too-large': { uri: 'file:///a.bin', server: 'fs', size: '12.5', max: 10 },
+  'workspace-errors.resource-part-empty': { server: 'fs', uri: 'file:///a.bin' },
+  'workspace-errors.no-subscriptions': { server: 'fs' },
+  'workspace-errors.subscription-refused': { server: 'fs', uri: 'file:///a.txt' },
+  'workspace-errors.prompt-unsupported': { server: 'everything', name: 'simple', index: 2, kind: 'video' },
+  'workspace-errors.no-completions': { server: 'everything' },
+};
+
+const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessages[C] } = {
+  'sampling-words.no-preferences': {},
+  'sampling-words.no-hints-or-priorities': {},
+  'sampling-words.no-models': {},
+};
 
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
   );
+}
+
+/** A failure's family (text and hostMessage) read as the chat's families are. */
+function failures<M>(table: M, words: (code: string, params: never) => CodedText): Worded[] {
+  return samples(table, (code, params) => {
+    const { text, hostMessage } = words(code, params);
+    return { text, message: hostMessage };
+  });
 }
 
 const ALL = [
@@ -186,6 +321,13 @@ const ALL = [
   ...samples(CONFIG_ERRORS, configErrorWords),
   ...samples(CREDENTIAL_ERRORS, asWorded(credentialError as (code: string, params: never) => CodedText)),
   ...samples(SETTINGS_ERRORS, asWorded(settingsError as (code: string, params: never) => CodedText)),
+  ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
+  ...failures(BUNDLE_ERRORS, bundleError as (code: string, params: never) => CodedText),
+  ...failures(SANDBOX_ERRORS, sandboxError as (code: string, params: never) => CodedText),
+  ...failures(APPS_ERRORS, appsError as (code: string, params: never) => CodedText),
+  ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
+  ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
+  ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -12,6 +12,13 @@ import type { ServerStateCode } from '../../shared/domain/server-state-reasons';
 import type { ConfigErrorCode } from '../../shared/domain/config-errors';
 import type { CredentialErrorCode } from '../../shared/domain/credential-errors';
 import type { SettingsErrorCode } from '../../shared/domain/settings-errors';
+import type { RegistryErrorCode } from '../../shared/domain/registry-errors';
+import type { BundleErrorCode } from '../../shared/domain/bundle-errors';
+import type { SandboxErrorCode } from '../../shared/domain/sandbox-errors';
+import type { AppsErrorCode } from '../../shared/domain/apps-errors';
+import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
+import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
+import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -33,6 +40,13 @@ const PROVIDER_ERRORS_WORDED: Worded<ProviderErrorCode> = true;
 const CONFIG_ERRORS_WORDED: Worded<ConfigErrorCode> = true;
 const CREDENTIAL_ERRORS_WORDED: Worded<CredentialErrorCode> = true;
 const SETTINGS_ERRORS_WORDED: Worded<SettingsErrorCode> = true;
+const REGISTRY_ERRORS_WORDED: Worded<RegistryErrorCode> = true;
+const BUNDLE_ERRORS_WORDED: Worded<BundleErrorCode> = true;
+const SANDBOX_ERRORS_WORDED: Worded<SandboxErrorCode> = true;
+const APPS_ERRORS_WORDED: Worded<AppsErrorCode> = true;
+const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
+const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
+const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -47,6 +61,13 @@ void [
   CONFIG_ERRORS_WORDED,
   CREDENTIAL_ERRORS_WORDED,
   SETTINGS_ERRORS_WORDED,
+  REGISTRY_ERRORS_WORDED,
+  BUNDLE_ERRORS_WORDED,
+  SANDBOX_ERRORS_WORDED,
+  APPS_ERRORS_WORDED,
+  CONSENT_ERRORS_WORDED,
+  WORKSPACE_ERRORS_WORDED,
+  SAMPLING_WORDS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

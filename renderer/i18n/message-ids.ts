@@ -33,6 +33,13 @@ import type providerErrors from './locales/en/provider-errors.json';
 import type configErrors from './locales/en/config-errors.json';
 import type credentialErrors from './locales/en/credential-errors.json';
 import type settingsErrors from './locales/en/settings-errors.json';
+import type registryErrors from './locales/en/registry-errors.json';
+import type bundleErrors from './locales/en/bundle-errors.json';
+import type sandboxErrors from './locales/en/sandbox-errors.json';
+import type appsErrors from './locales/en/apps-errors.json';
+import type consentErrors from './locales/en/consent-errors.json';
+import type workspaceErrors from './locales/en/workspace-errors.json';
+import type samplingWords from './locales/en/sampling-words.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -68,7 +75,14 @@ export type MessageId =
   | keyof typeof providerErrors
   | keyof typeof configErrors
   | keyof typeof credentialErrors
-  | keyof typeof settingsErrors;
+  | keyof typeof settingsErrors
+  | keyof typeof registryErrors
+  | keyof typeof bundleErrors
+  | keyof typeof sandboxErrors
+  | keyof typeof appsErrors
+  | keyof typeof consentErrors
+  | keyof typeof workspaceErrors
+  | keyof typeof samplingWords;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -105,4 +119,11 @@ export const CATALOG_FILES = [
   'config-errors',
   'credential-errors',
   'settings-errors',
+  'registry-errors',
+  'bundle-errors',
+  'sandbox-errors',
+  'apps-errors',
+  'consent-errors',
+  'workspace-errors',
+  'sampling-words',
 ] as const;

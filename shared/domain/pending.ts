@@ -99,6 +99,8 @@ export const SamplingPayloadSchema = z.object({
   model: ModelChoiceSchema,
   /** One sentence: why this model (hints, priorities, or the default). */
   explanation: z.string(),
+  /** The explanation as a code, when it has one: the review words it in the person's language. */
+  explanationMessage: HostMessageSchema.optional(),
   /** Models the person may pick instead. */
   models: z.array(ModelChoiceSchema),
   /** The person's default model: what "allow for this session" uses unless they pick another. */

@@ -184,6 +184,8 @@ describe('MCP Bundles through the host', () => {
       const result = await h.host.dispatch('bundles.inspect', { source: { kind: 'path', path } });
       expect(result.ok, what).toBe(false);
       if (!result.ok) expect(result.message, what).toMatch(reason);
+      // The reason travels as a code too, so the dialog words it in the person's language.
+      if (!result.ok) expect(result.hostMessage?.code, what).toMatch(/^bundle-errors\./);
     }
     expect(existsSync(join(world.dir, 'escaped.txt'))).toBe(false);
     expect(existsSync('/tmp/escaped.txt')).toBe(false);
@@ -210,7 +212,7 @@ describe('MCP Bundles through the host', () => {
     // The upload is used up: opening it again is a clear error.
     expect(
       await h.host.dispatch('bundles.inspect', { source: { kind: 'upload', uploadId: upload!.uploadId } }),
-    ).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    ).toMatchObject({ ok: false, code: 'NOT_FOUND', hostMessage: { code: 'bundle-errors.upload-gone', params: {} } });
 
     const leaky = join(world.dir, 'leaky.mcpb');
     await writeFile(

@@ -145,7 +145,11 @@ describe('host chat: tool calls need a yes', () => {
     ).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     expect(
       await harness.host.dispatch('pending.answer', { id: 'no-such-request', response: { decision: 'deny' } }),
-    ).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    ).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      hostMessage: { code: 'consent-errors.pending-not-found', params: { id: 'no-such-request' } },
+    });
     expect(
       await harness.call('pending.answer', {
         id: prompt.id,

@@ -130,6 +130,7 @@ describe('Discover against the fixture registry, through a real host', () => {
     await expect(host.host.dispatch('registry.install', { reviewId: review.reviewId })).resolves.toMatchObject({
       ok: false,
       code: 'NOT_FOUND',
+      hostMessage: { code: 'registry-errors.review-gone', params: {} },
     });
     const details = await host.call<Details>('registry.details', { registry: registry.url, name: EVERYTHING_NAME });
     expect(details.installedAs).toEqual([{ server: 'everything', version: EVERYTHING_VERSION }]);
@@ -577,7 +578,11 @@ describe('Discover against the fixture registry, through a real host', () => {
     expect(cached.servers).toEqual(live.servers);
     expect(cached.notice).toMatch(/answered 503: The registry is down for maintenance/);
     const never = await host.host.dispatch('registry.search', { registry: registry.url, query: 'never-asked' });
-    expect(never).toMatchObject({ ok: false, code: 'SERVER_ERROR' });
+    expect(never).toMatchObject({
+      ok: false,
+      code: 'SERVER_ERROR',
+      hostMessage: { code: 'registry-errors.unreachable', params: { detail: expect.stringContaining('answered 503') } },
+    });
     expect(never.ok ? '' : never.message).toMatch(/nothing from it is cached yet/);
     await registry.close();
     const offline = await host.call<Search>('registry.search', { registry: registry.url, query: 'time' });

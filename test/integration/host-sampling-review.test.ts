@@ -76,6 +76,8 @@ describe('host sampling review with server-everything', () => {
     });
     expect(review.payload.model).toEqual({ id: 'claude-sonnet-5', label: 'Claude Sonnet 5', provider: 'Anthropic' });
     expect(review.payload.explanation).toContain('default model');
+    // The reason travels as a code too, so the review words it in the person's language.
+    expect(review.payload.explanationMessage?.code).toMatch(/^sampling-words\./);
     expect(review.payload.models.map((model) => model.id)).toContain('claude-haiku-4-5');
     await harness.call('pending.answer', {
       id: review.id,

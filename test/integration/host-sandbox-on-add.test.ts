@@ -128,6 +128,7 @@ describe('a new server gets its sandbox before its first start', () => {
       ok: false,
       code: 'INVALID_INPUT',
       message: expect.stringContaining('The sandbox is for local servers'),
+      hostMessage: { code: 'sandbox-errors.local-only', params: {} },
     });
     expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual(['web']);
   });

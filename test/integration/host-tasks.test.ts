@@ -185,6 +185,12 @@ describe('MCP tasks (2025-11-25) with server-everything', () => {
     expect(await harness.call('tasks.cancel', { id: working.taskId })).toEqual({ status: 'cancelled' });
     expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
     expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled by you)');
+    // A task Berth does not know is refused with a code the Tasks view words in the person's language.
+    expect(await harness.host.dispatch('tasks.cancel', { id: 'no-such-task' })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      hostMessage: { code: 'workspace-errors.task-not-found', params: { id: 'no-such-task' } },
+    });
   }, 60_000);
 
   it('polls four times less often while the window is hidden', async () => {

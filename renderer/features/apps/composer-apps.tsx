@@ -7,6 +7,7 @@ import { CloseIcon, SendIcon } from '../../ui/icons';
 import { useAppsState, type MessageProposal } from './apps-state';
 import { contextChipLabel, contextText, shownContexts } from './model-context';
 import { T } from '../../i18n/t';
+import { failureText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
 
 /**
@@ -108,7 +109,7 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
     const result = await sendMessage(proposal.conversationId, text, model, []);
     setSending(false);
     if (result.ok) dropProposal(proposal.id);
-    else setError(result.message);
+    else setError(failureText(result));
   };
   return (
     <div className="app-proposal" role="group" aria-label={t('apps.proposal.label', { server: proposal.server })}>

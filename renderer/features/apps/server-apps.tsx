@@ -9,6 +9,7 @@ import { parsePreviewInput, sampleInput } from './sample-input';
 import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { List, Row } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** A preview has no conversation: it stays in the card (no full screen or floating panel inside a dialog). */
 const PREVIEW_MODES = ['inline'] as const;
@@ -40,7 +41,7 @@ export function ServerApps({ server }: { server: ServerState }) {
       if (result.ok) {
         setApps(result.value);
         setError(undefined);
-      } else setError(result.message);
+      } else setError(failureText(result));
     });
     return () => {
       current = false;

@@ -8,6 +8,7 @@ import { Dialog, DialogBody, DialogDescription, DialogFooter, DialogHeader } fro
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 type Opening =
   | { step: 'opening'; sent: number }
@@ -33,7 +34,7 @@ function useOpenedBundle(file: File): Opening {
           ...(uploadId === undefined ? {} : { uploadId }),
         });
         if (cancelled) return;
-        if (!sent.ok) return setState({ step: 'refused', message: sent.message });
+        if (!sent.ok) return setState({ step: 'refused', message: failureText(sent) });
         uploadId = sent.value.uploadId;
         setState({ step: 'opening', sent: sent.value.size });
       }
@@ -44,7 +45,9 @@ function useOpenedBundle(file: File): Opening {
         if (opened.ok) void transport.call('bundles.discard', { stageId: opened.value.stageId });
         return;
       }
-      setState(opened.ok ? { step: 'open', inspection: opened.value } : { step: 'refused', message: opened.message });
+      setState(
+        opened.ok ? { step: 'open', inspection: opened.value } : { step: 'refused', message: failureText(opened) },
+      );
     })();
     return () => {
       cancelled = true;

@@ -10,6 +10,7 @@ import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
 import { DialogBody } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -50,7 +51,7 @@ export function BundleInstallStep({
           if (result.ok) {
             setReview(result.value);
             setReviewError(undefined);
-          } else setReviewError(result.message);
+          } else setReviewError(failureText(result));
         });
     }, REVIEW_DELAY_MS);
     return () => {
@@ -78,7 +79,9 @@ export function BundleInstallStep({
     setBusy(false);
     if (!result.ok) {
       setInstallError(
-        result.path === undefined ? { message: result.message } : { message: result.message, path: result.path },
+        result.path === undefined
+          ? { message: failureText(result) }
+          : { message: failureText(result), path: result.path },
       );
       return;
     }

@@ -1,5 +1,6 @@
 import type { CompletionRef, CompletionResult } from '../../../shared/contract/prompts';
 import type { Result } from '../../../shared/result';
+import { failureText } from '../../i18n/host-message';
 
 /** What to complete: one argument of a prompt or resource template, with the other arguments filled so far. */
 export interface CompletionQuery {
@@ -74,7 +75,7 @@ export class CompletionScheduler {
     if (ticket !== this.latest) return;
     if (!result.ok) {
       this.values = [];
-      this.options.onState({ status: 'error', values: [], message: result.message });
+      this.options.onState({ status: 'error', values: [], message: failureText(result) });
       return;
     }
     // A newer request for the same field overtook this one at the host; its own answer follows.

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../../shared/contract';
 import type { RegistryEntry } from '../../../shared/contract/registry';
 import { fail, ok, type Result } from '../../../shared/result';
+import { registryError } from '../../../shared/domain/registry-errors';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { DiscoverView } from './discover-view';
 import { suggestedName } from './install-dialog';
@@ -104,6 +105,18 @@ describe('DiscoverView', () => {
     expect(await screen.findByRole('heading', { name: 'The registry cannot be reached' })).toBeTruthy();
     expect(screen.getByText(/nothing from it is cached yet/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("words the registry's failure in the person's language from its code", async () => {
+    await activateLocale('zh-CN');
+    try {
+      const refused = registryError('registry-errors.unreachable', { detail: 'offline' });
+      mount(() => fail('SERVER_ERROR', refused.text, undefined, refused.hostMessage));
+      expect(await screen.findByText('无法使用注册表（offline），且还没有它的缓存内容。')).toBeTruthy();
+      expect(screen.queryByText(/nothing from it is cached yet/)).toBeNull();
+    } finally {
+      await activateLocale('en');
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { RegistriesEditor } from './registries-editor';
 import { ageText, useRegistrySearch } from './use-registry-search';
 import { ChoiceRow, List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** Discover: find servers in an MCP registry, read their details, install and update them. */
 export function DiscoverView() {
@@ -25,7 +26,7 @@ export function DiscoverView() {
 
   useEffect(() => {
     void transport.call('registry.sources', {}).then((result) => {
-      if (!result.ok) return setSourcesError(result.message);
+      if (!result.ok) return setSourcesError(failureText(result));
       setRegistries(result.value.registries);
       setRegistry((current) => current ?? result.value.registries[0]);
     });
@@ -219,7 +220,7 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
       pushToast({
         tone: 'error',
         title: t('discover.updates.failed', { server: item.server }),
-        message: result.message,
+        message: failureText(result),
       });
     onUpdated();
   }

@@ -7,6 +7,7 @@ import { ExternalIcon, KeyIcon, WarningIcon } from '../../ui/icons';
 import { InstallDialog } from './install-dialog';
 import { ageText } from './use-registry-search';
 import { useT, type Translate } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 import { formatDate } from '../../i18n/format';
 import { T } from '../../i18n/t';
 
@@ -39,7 +40,7 @@ export function EntryDetails({
       if (result.ok) {
         setDetails(result.value);
         setError(undefined);
-      } else setError(result.message);
+      } else setError(failureText(result));
     });
     return () => {
       current = false;

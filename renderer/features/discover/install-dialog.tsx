@@ -9,6 +9,7 @@ import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
 
 interface Reviewed {
@@ -74,7 +75,7 @@ export function InstallDialog({
       values,
     });
     setBusy(false);
-    if (!result.ok) return setErrors({ form: result.message });
+    if (!result.ok) return setErrors({ form: failureText(result) });
     if (!result.value.ready)
       return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
     setErrors({});
@@ -97,7 +98,7 @@ export function InstallDialog({
       ...(confirmed.length === 0 ? {} : { confirmed }),
     });
     setBusy(false);
-    if (!result.ok) return setErrors({ form: result.message });
+    if (!result.ok) return setErrors({ form: failureText(result) });
     if (!result.value.installed) {
       // A refused confirmation or sandbox choice keeps the review open: the person can read it again and change it.
       if (!result.value.errors.every((error) => error.field === 'confirmed' || error.field === 'sandbox'))

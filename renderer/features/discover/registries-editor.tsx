@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** The registries Discover searches, one address a line; the first is the default. */
 export function RegistriesEditor({
@@ -24,7 +25,7 @@ export function RegistriesEditor({
       .map((line) => line.trim())
       .filter((line) => line !== '');
     const result = await transport.call('registry.setSources', { registries: list });
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return setError(failureText(result));
     onSaved(result.value.registries);
   }
   return (

@@ -3,6 +3,7 @@ import type { MethodOutput } from '../../../shared/contract';
 import type { RegistryEntry } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
 import { translate } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -40,7 +41,7 @@ export function useRegistrySearch(registry: string | undefined, query: string) {
     const timer = setTimeout(() => {
       void transport.call('registry.search', { registry, query, limit: PAGE_SIZE }).then((result) => {
         if (mine !== generation.current) return;
-        if (!result.ok) setState({ ...INITIAL, status: 'error', error: result.message });
+        if (!result.ok) setState({ ...INITIAL, status: 'error', error: failureText(result) });
         else setState(fromAnswer(result.value, []));
       });
     }, SEARCH_DEBOUNCE_MS);
@@ -54,7 +55,7 @@ export function useRegistrySearch(registry: string | undefined, query: string) {
     setState((current) => ({ ...current, loadingMore: true }));
     void transport.call('registry.search', { registry, query, cursor, limit: PAGE_SIZE }).then((result) => {
       if (mine !== generation.current) return;
-      if (!result.ok) setState((current) => ({ ...current, loadingMore: false, error: result.message }));
+      if (!result.ok) setState((current) => ({ ...current, loadingMore: false, error: failureText(result) }));
       else setState((current) => fromAnswer(result.value, current.servers));
     });
   }, [transport, registry, query, state.nextCursor, state.loadingMore]);

@@ -429,6 +429,30 @@ function crossProviderRequest(): PendingRequest {
 }
 
 describe('sampling review across providers', () => {
+  it("words the host's reason for the default model in the person's language", async () => {
+    await activateLocale('ko');
+    try {
+      const base = samplingRequest(100, 100);
+      if (base.kind !== 'sampling') throw new Error('not a sampling request');
+      const request: PendingRequest = {
+        ...base,
+        payload: {
+          ...base.payload,
+          model: base.payload.defaultModel,
+          explanation: 'No preferences from the server: your default model.',
+          explanationMessage: { code: 'sampling-words.no-preferences', params: {} },
+        },
+      };
+      mount([request]);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByTestId('model-why').textContent).toBe(
+        '서버가 선호 사항을 보내지 않았습니다. 기본 모델을 사용합니다.',
+      );
+    } finally {
+      await activateLocale('en');
+    }
+  });
+
   it('shows the chosen model with its provider and why, lists every model grouped by provider, and sends the switch', async () => {
     const { answers } = mount([crossProviderRequest()]);
     const dialog = await screen.findByRole('dialog');

@@ -9,6 +9,7 @@ import { SamplingReviewDialog } from './sampling-review-dialog';
 import { SkillApprovalDialog } from './skill-approval-dialog';
 import { ToolConsentDialog } from './tool-consent-dialog';
 import { Dialog } from '../../ui/dialog';
+import { failureText } from '../../i18n/host-message';
 
 /**
  * Opens waiting requests one at a time, oldest first (or the one picked in the
@@ -53,7 +54,7 @@ function PendingBody({ request }: { request: PendingRequest }) {
       // On success this body unmounts (the request left the queue); on failure the person can fix and retry.
       if (!result.ok) {
         setBusy(false);
-        if (result.code !== 'NOT_FOUND') setError(result.message);
+        if (result.code !== 'NOT_FOUND') setError(failureText(result));
       }
     },
     [answerPending, request.id, request.kind],

@@ -4,6 +4,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { SafeName } from '../shell/safe-name';
 import { T } from '../../i18n/t';
+import { failureText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
 
 /** A sampling question of `server`: a review or an answer, the two the "Decline all" ends. */
@@ -34,7 +35,7 @@ export function SamplingFloodBar({ server }: { server: string }) {
     const result = await declineAll(server, refuse);
     // On success the queue empties and this bar goes with the dialog.
     setBusy(false);
-    if (!result.ok) setError(result.message);
+    if (!result.ok) setError(failureText(result));
   };
 
   return (

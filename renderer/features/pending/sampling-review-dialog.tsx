@@ -19,6 +19,7 @@ import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 import { SafeName } from '../shell/safe-name';
 import { SamplingFloodBar } from './sampling-flood';
 import { formatNumber } from '../../i18n/format';
+import { hostText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 
@@ -189,7 +190,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             ) : null}
           </div>
           <p className="fact-note" id={`${ids.model}-why`} data-testid="model-why">
-            {modelWhy(payload.model, payload.explanation, selected)}
+            {modelWhy(payload.model, hostText(payload.explanationMessage, payload.explanation), selected)}
           </p>
         </dd>
         <dt>{t('pending.sampling.preferences')}</dt>

@@ -3,6 +3,7 @@ import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/contrac
 import type { ServerState } from '../../../shared/domain';
 import { resourceKey, useBerth } from '../../store';
 import { formatBytes } from '../../i18n/format';
+import { failureText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
 import { Button, Chip, EmptyState } from '../../ui/controls';
 import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../../ui/icons';
@@ -40,7 +41,7 @@ function usePagedList<T>(
               loading: false,
               error: undefined,
             }
-          : { ...previous, loading: false, error: result.message },
+          : { ...previous, loading: false, error: failureText(result) },
       );
     },
     [load],

@@ -7,6 +7,7 @@ import { ChatIcon, RestartIcon, SearchIcon } from '../../ui/icons';
 import { ResourcePartView } from './resource-preview';
 import { resourceAttachments } from './resource-model';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** The resource open in the preview pane. */
 export interface OpenResource {
@@ -44,7 +45,9 @@ export function ResourceViewer({
     setRead({ status: 'loading' });
     const result = await readResource({ server, uri });
     setRead(
-      result.ok ? { status: 'ready', contents: result.value.contents } : { status: 'error', message: result.message },
+      result.ok
+        ? { status: 'ready', contents: result.value.contents }
+        : { status: 'error', message: failureText(result) },
     );
   }, [readResource, server, uri]);
 

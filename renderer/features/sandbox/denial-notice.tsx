@@ -7,6 +7,7 @@ import { ShieldIcon } from '../../ui/icons';
 import { denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 
@@ -62,7 +63,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
     setBusy(true);
     const result = await model.allow(denial);
     setBusy(false);
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return setError(failureText(result));
     setOpen(false);
     pushToast({
       tone: 'success',

@@ -5,6 +5,7 @@ import { Button } from '../../ui/controls';
 import { ShieldIcon } from '../../ui/icons';
 import { useSandbox, useSandboxModel } from './use-sandbox';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /**
  * Whether Berth should offer the sandbox to this server now: a local server
@@ -42,7 +43,7 @@ export function SandboxOffer({ server, onShowSandbox }: { server: ServerState; o
       return pushToast({
         tone: 'error',
         title: t('sandbox.offer.failed', { server: server.name }),
-        message: result.message,
+        message: failureText(result),
       });
     if (enabled) {
       pushToast({

@@ -8,6 +8,7 @@ import { SandboxEditor } from './sandbox-editor';
 import { denialSentence, draftPolicyLines, homeOf } from './sandbox-words';
 import { useSandbox, useSandboxDenials, useSandboxModel, useSandboxPolicy } from './use-sandbox';
 import { formatTime } from '../../i18n/format';
+import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
 
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
@@ -68,7 +69,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
     setBusy(true);
     const saved = await model.setSettings(server.name, { ...result.choice, offered: true });
     setBusy(false);
-    if (!saved.ok) return setFailure(saved.message);
+    if (!saved.ok) return setFailure(failureText(saved));
     setFailure(undefined);
     setDraft(null);
     pushToast({

@@ -11,6 +11,7 @@ import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { List, Row } from '../../ui/list';
 import { formatDateTime } from '../../i18n/format';
+import { failureText } from '../../i18n/host-message';
 import type { MessageId } from '../../i18n/message-ids';
 import { useT, type Translate } from '../../i18n/use-t';
 
@@ -172,7 +173,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
     const result = await revoke(policy.id);
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(failureText(result));
       return;
     }
     onClose();

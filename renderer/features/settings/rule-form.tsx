@@ -12,6 +12,7 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { Segmented } from '../../ui/segmented';
 import { WarningIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
+import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
 
 type Kind = ConsentRule['kind'];
@@ -71,7 +72,7 @@ export function RuleForm() {
     const result = await addRule(chosen, parsed.data);
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(failureText(result));
       return;
     }
     setError(undefined);

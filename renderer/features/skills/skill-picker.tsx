@@ -6,6 +6,7 @@ import { IconButton } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
 import { STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
 import { useT, type Translate } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /**
  * The composer's skill menu: every ready server's skills, by the name that
@@ -37,7 +38,7 @@ export function SkillPicker({
     const result = await transport.call('skills.attach', { server: skill.server, uri: skill.uri, conversationId });
     setLoading(undefined);
     if (!result.ok) {
-      setProblem(result.message);
+      setProblem(failureText(result));
       return;
     }
     onAttach(result.value);

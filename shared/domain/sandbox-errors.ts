@@ -1,0 +1,27 @@
+import { codedFamily } from './host-wording';
+
+/**
+ * The OS sandbox's refusals, as codes with their facts; the renderer words them from
+ * renderer/i18n/locales/<locale>/sandbox-errors.json. `reason` and `install` are the sandbox runtime's own
+ * words (what is missing here, the command that installs it); `domain` is what the person or a denial named.
+ */
+export type SandboxErrorMessages = {
+  'sandbox-errors.local-only': Record<string, never>;
+  'sandbox-errors.unavailable': { reason: string };
+  'sandbox-errors.unavailable-install': { reason: string; install: string };
+  'sandbox-errors.domain-not-one-click': { domain: string };
+  'sandbox-errors.own-port': { domain: string };
+};
+export type SandboxErrorCode = keyof SandboxErrorMessages;
+
+/** A sandbox refusal in English with its code (the English is what Berth always said). */
+export const sandboxError = codedFamily<SandboxErrorMessages>({
+  'sandbox-errors.local-only': () => 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere',
+  'sandbox-errors.unavailable': ({ reason }) => `The sandbox is unavailable here: ${reason}`,
+  'sandbox-errors.unavailable-install': ({ reason, install }) =>
+    `The sandbox is unavailable here: ${reason}. ${install}`,
+  'sandbox-errors.domain-not-one-click': ({ domain }) =>
+    `Berth never opens ${domain} with one click: it is this computer, a private network or a cloud's metadata service, where Berth itself and other local services listen. If the server truly needs it, add it by hand in the server's Sandbox tab`,
+  'sandbox-errors.own-port': ({ domain }) =>
+    `${domain} is Berth's own port on this computer (its window's bridge or its apps' sandbox): a sandboxed server may never reach it`,
+});
