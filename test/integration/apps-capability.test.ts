@@ -99,6 +99,15 @@ describe('MCP Apps: Berth declares the UI extension', () => {
       code: 'SERVER_ERROR',
       message:
         'server \'junk\' sent an app UI (ui://caps/app.html) that Berth cannot show: its MIME type is "text/html", not text/html;profile=mcp-app',
+      // The same refusal as a code, for the renderer to word in the person's language.
+      hostMessage: {
+        code: 'apps-errors.ui-unusable',
+        params: {
+          server: 'junk',
+          uri: 'ui://caps/app.html',
+          why: 'its MIME type is "text/html", not text/html;profile=mcp-app',
+        },
+      },
     });
     expect(await harness.call('servers.list', {})).toEqual([
       expect.objectContaining({ name: 'junk', status: 'ready' }),
