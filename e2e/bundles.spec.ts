@@ -133,7 +133,7 @@ test('a dropped bundle that escapes its folder is refused with the reason', asyn
   const dialog = app.getByRole('dialog', { name: 'Install an MCP Bundle' });
   await expect(dialog).toContainText('evil.mcpb cannot be installed.');
   await expect(dialog).toContainText(
-    `"../../escaped.txt" points outside the bundle's folder (zip-slip): the bundle is refused`,
+    '“../../escaped.txt” points outside the bundle’s folder (zip-slip): the bundle is refused',
   );
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
