@@ -6,6 +6,7 @@ import type { TaskRecord } from '../../../shared/domain/task';
 import { ok } from '../../../shared/result';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
+import { shellHandlers } from '../../test-support/shell-handlers';
 
 useMountedAppEnvironment();
 
@@ -83,19 +84,7 @@ function conversation(messages: ChatMessage[], extra: Partial<Conversation> = {}
 function mount(messages: ChatMessage[], tasks: TaskRecord[] = []) {
   return renderAppWithBerth({
     handlers: {
-      'app.info': () =>
-        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-      'servers.list': () => ok([]),
-      'logs.query': () => ok({ entries: [], dropped: 0 }),
-      'settings.get': () =>
-        ok({
-          apiKey: { source: 'stored', hint: '…wxyz' },
-          models: [{ id: 'claude-a', label: 'Claude A' }],
-          defaultModel: 'claude-a',
-        }),
-      'pending.list': () => ok([]),
-      'elicitation.awaiting': () => ok([]),
+      ...shellHandlers(),
       'chat.list': () =>
         ok([{ id: 'c1', title: 'Crawl', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 4 }]),
       'chat.get': () => ok(conversation(messages)),

@@ -9,6 +9,7 @@ import { ok } from '../../../shared/result';
 import { countPending } from '../../store';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
+import { shellHandlers } from '../../test-support/shell-handlers';
 
 useMountedAppEnvironment();
 
@@ -63,19 +64,7 @@ const QUESTION: PendingRequest = {
 function mount(tasks: TaskRecord[] = [], messages: ChatMessage[] = MESSAGES) {
   return renderAppWithBerth({
     handlers: {
-      'app.info': () =>
-        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-      'servers.list': () => ok([]),
-      'logs.query': () => ok({ entries: [], dropped: 0 }),
-      'settings.get': () =>
-        ok({
-          apiKey: { source: 'stored', hint: '…wxyz' },
-          models: [{ id: 'claude-a', label: 'Claude A' }],
-          defaultModel: 'claude-a',
-        }),
-      'pending.list': () => ok([]),
-      'elicitation.awaiting': () => ok([]),
+      ...shellHandlers(),
       'chat.list': () =>
         ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
       'chat.get': () =>
