@@ -15,6 +15,7 @@ import { consentError, type ConsentErrorMessages } from '../../shared/domain/con
 import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
 import { conversationError, type ConversationErrorMessages } from '../../shared/domain/conversation-errors';
+import { taskError, type TaskErrorMessages } from '../../shared/domain/task-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -331,6 +332,19 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.task-result-sent': {},
 };
 
+const task = { tool: 'crawl', server: 'jobs' };
+const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
+  'task-errors.call-failed': { ...task, detail: 'disk full' },
+  'task-errors.call-cancelled': task,
+  'task-errors.reused-id': { ...task, taskId: 'reused' },
+  'task-errors.not-followed': { ...task, detail: 'the connection to the server closed while it ran' },
+  'task-errors.expired': { ...task, detail: 'Task not found' },
+  'task-errors.failed': { ...task, detail: 'disk full' },
+  'task-errors.cancelled': { ...task, detail: 'operator stopped it' },
+  'task-errors.cancelled-by-server': task,
+  'task-errors.cancelled-by-you': { ...task, by: 'stop' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -361,6 +375,7 @@ const ALL = [
   ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
   ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
   ...failures(CONVERSATION_ERRORS, conversationError as (code: string, params: never) => CodedText),
+  ...failures(TASK_ERRORS, taskError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */
