@@ -87,8 +87,15 @@ describe('background task results in a conversation', () => {
     expect(sent).toContain(
       '[Berth] The background task srv-7 (tool \\"crawl\\" on MCP server \\"jobs\\") has finished.',
     );
-    await expect(engine.sendTaskResult(id, 'task-1')).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(engine.sendTaskResult(id, 'task-2')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(engine.sendTaskResult(id, 'task-1')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      hostMessage: { code: 'conversation-errors.task-result-sent', params: {} },
+    });
+    await expect(engine.sendTaskResult(id, 'task-2')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No background task task-2 has finished in this conversation',
+      hostMessage: { code: 'conversation-errors.task-not-finished', params: { taskId: 'task-2' } },
+    });
   });
 
   it("a task whose conversation is gone is dropped with a log line, and a failed task's notice says why", async () => {

@@ -458,11 +458,20 @@ describe('ChatEngine with the fake Messages API', () => {
     const conversation = await store.create({ model: MODEL });
     const chat = engine();
     const handle = await chat.send(conversation.id, 'one');
-    await expect(chat.send(conversation.id, 'two')).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(chat.send(conversation.id, '  ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(chat.send(conversation.id, 'two')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'A reply is still being written in this conversation: stop it first',
+      hostMessage: { code: 'conversation-errors.reply-running', params: {} },
+    });
+    await expect(chat.send(conversation.id, '  ')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      hostMessage: { code: 'conversation-errors.message-empty', params: {} },
+    });
     await expect(chat.send('no-such-conversation', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(chat.retry((await store.create({ model: MODEL })).id)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
+      message: 'There is no message to retry in this conversation',
+      hostMessage: { code: 'conversation-errors.nothing-to-retry', params: {} },
     });
     await log.waitFor('text-delta');
     await chat.stop(conversation.id);

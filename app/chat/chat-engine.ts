@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
+import { conversationError } from '../../shared/domain/conversation-errors';
 import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
 import type { ContextFill } from '../../shared/contract/chat';
 import type {
@@ -221,7 +222,7 @@ export class ChatEngine {
   ): Promise<TurnHandle> {
     const attachments = options.attachments ?? [];
     if (text.trim() === '' && attachments.length === 0)
-      throw new HostError('INVALID_INPUT', 'Write a message first', 'text');
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.message-empty', {}), 'text');
     return this.begin(conversationId, async (conversation) => {
       if (options.model !== undefined && options.model !== conversation.model)
         await this.options.store.updateSettings(conversationId, { model: options.model });
@@ -233,7 +234,8 @@ export class ChatEngine {
   async retry(conversationId: string): Promise<TurnHandle> {
     return this.begin(conversationId, async (conversation) => {
       const index = conversation.messages.findLastIndex(isPersonMessage);
-      if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
+      if (index === -1)
+        throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-retry', {}));
       if (index < conversation.messages.length - 1)
         await this.options.store.replaceMessages(
           conversationId,
@@ -252,7 +254,8 @@ export class ChatEngine {
       conversationId,
       async (conversation) => {
         const index = conversation.messages.findLastIndex(isPersonMessage);
-        if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
+        if (index === -1)
+          throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-retry', {}));
         if (index < conversation.messages.length - 1)
           await this.options.store.replaceMessages(
             conversationId,
@@ -266,10 +269,12 @@ export class ChatEngine {
 
   /** Replace the last message the person wrote (and everything after it) with `text`, then reply. */
   async editAndResend(conversationId: string, text: string): Promise<TurnHandle> {
-    if (text.trim() === '') throw new HostError('INVALID_INPUT', 'The edited message is empty', 'text');
+    if (text.trim() === '')
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.edit-empty', {}), 'text');
     return this.begin(conversationId, async (conversation) => {
       const index = conversation.messages.findLastIndex(isPersonMessage);
-      if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to edit in this conversation');
+      if (index === -1)
+        throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-edit', {}));
       await this.options.store.replaceMessages(conversationId, historyKeepingNotices(conversation.messages, index));
       return [this.personMessage(text)];
     });
@@ -369,7 +374,7 @@ export class ChatEngine {
     flags: Pick<ActiveTurn, 'forceCompact'> = {},
   ): Promise<TurnHandle> {
     if (this.active.has(conversationId))
-      throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
+      throw HostError.coded('CONFLICT', conversationError('conversation-errors.reply-running', {}));
     let settle: (outcome: TurnOutcome) => void = () => undefined;
     const done = new Promise<TurnOutcome>((resolve) => (settle = resolve));
     const turn: ActiveTurn = {

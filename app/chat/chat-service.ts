@@ -126,7 +126,8 @@ export class ChatService {
       emit: (event) => options.events.emit('chat.event', previewChatEvent(event)),
       log: (level, text) => options.logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
       canStart: (conversation) => {
-        if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
+        if (this.closing)
+          throw HostError.coded('NOT_READY', conversationError('conversation-errors.shutting-down', {}));
         options.providers.assertReady(conversation.model);
       },
     });
@@ -302,22 +303,16 @@ export class ChatService {
     if (text === undefined) {
       const result = await this.store.toolResult(id, toolUseId);
       if (result === undefined)
-        throw new HostError(
-          'NOT_FOUND',
-          'This result is not in the conversation (it is not saved yet, or the conversation changed): reopen the conversation and try again',
-        );
+        throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.result-not-saved', {}));
       if (result.whole?.missing === true)
-        throw new HostError(
-          'NOT_FOUND',
-          'This result is no longer available: its file beside the conversation is missing or damaged, so only the preview in the chat is left',
-        );
+        throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.result-gone', {}));
       text = wholeResultText(result);
       this.paged = { id, toolUseId, text };
     }
     if (offset > text.length)
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        `The offset ${offset} is past the end of the result (${text.length} characters)`,
+        conversationError('conversation-errors.offset-past-end', { offset, length: text.length }),
         'offset',
       );
     const end = Math.min(text.length, offset + limit);
@@ -409,7 +404,7 @@ export class ChatService {
     model: string | undefined,
     start: () => Promise<TurnHandle>,
   ): Promise<{ accepted: true }> {
-    if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
+    if (this.closing) throw HostError.coded('NOT_READY', conversationError('conversation-errors.shutting-down', {}));
     // Before anything is saved: a message whose provider lacks its key is not written.
     this.options.providers.assertReady(model ?? (await this.store.get(conversationId)).model);
     await this.track(conversationId, start());

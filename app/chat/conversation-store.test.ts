@@ -173,7 +173,16 @@ describe('ConversationStore', () => {
     await writeFile(join(dir, 'conversations', `${conversation.id}.json`), 'garbage');
     await expect(reopened.appendMessage(conversation.id, userMessage('x'))).rejects.toMatchObject({
       code: 'IO_ERROR',
-      message: expect.stringMatching(/could not be read .*kept as .*corrupt-/),
+      message: expect.stringMatching(/could not be read \(not valid JSON \(.+\)\); it was kept as .*corrupt-/),
+      hostMessage: {
+        code: 'conversation-errors.file-kept-aside',
+        params: {
+          id: conversation.id,
+          problem: 'notJson',
+          detail: expect.stringContaining('JSON'),
+          movedTo: expect.stringContaining(`${conversation.id}.json.corrupt-`),
+        },
+      },
     });
     const names = await readdir(join(dir, 'conversations'));
     expect(names.some((name) => name.startsWith(`${conversation.id}.json.corrupt-`))).toBe(true);
@@ -182,7 +191,11 @@ describe('ConversationStore', () => {
 
   it('rejects ids that are not plain names', async () => {
     const store = await openStore({ dir, now });
-    await expect(store.get('../config')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(store.get('../config')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Not a conversation id: "../config"',
+      hostMessage: { code: 'conversation-errors.bad-id', params: { id: '"../config"' } },
+    });
     await expect(store.delete('a/b')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(store.create({ model: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });

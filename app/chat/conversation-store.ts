@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
-import { conversationError } from '../../shared/domain/conversation-errors';
+import { conversationError, type ConversationFileProblem } from '../../shared/domain/conversation-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import {
   ConversationIdSchema,
   ConversationSchema,
@@ -292,7 +293,10 @@ export class ConversationStore {
         await this.results.moveToTrash(id);
       } catch (error) {
         if (!isMissing(error))
-          throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorMessage(error)}`);
+          throw HostError.coded(
+            'IO_ERROR',
+            conversationError('conversation-errors.trash-move-failed', { id, detail: errorMessage(error) }),
+          );
       }
       this.forget(id);
       this.changed({ changed: [], removed: [id] });
@@ -309,7 +313,10 @@ export class ConversationStore {
       } catch (error) {
         if (isMissing(error))
           throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-deleted', { id }));
-        throw new HostError('IO_ERROR', `Could not read the trash: ${errorMessage(error)}`);
+        throw HostError.coded(
+          'IO_ERROR',
+          conversationError('conversation-errors.trash-unreadable', { detail: errorMessage(error) }),
+        );
       }
       await rename(this.trashPath(id), this.filePath(id));
       await this.results.restoreFromTrash(id);
@@ -347,7 +354,11 @@ export class ConversationStore {
 
   private checkId(id: string): void {
     if (!ConversationIdSchema.safeParse(id).success)
-      throw new HostError('INVALID_INPUT', `Not a conversation id: ${JSON.stringify(id)}`, 'id');
+      throw HostError.coded(
+        'INVALID_INPUT',
+        conversationError('conversation-errors.bad-id', { id: JSON.stringify(id) }),
+        'id',
+      );
   }
 
   private checkTitle(title: string): string {
@@ -397,10 +408,11 @@ export class ConversationStore {
     return this.readConversation(id, true);
   }
 
-  private report(problem: ConversationProblem): HostError {
+  private report(id: string, words: CodedText, movedTo?: string): HostError {
+    const problem: ConversationProblem = { id, ...(movedTo === undefined ? {} : { movedTo }), message: words.text };
     this.found.push(problem);
     this.options.onProblem?.(problem);
-    return new HostError('IO_ERROR', problem.message);
+    return HostError.coded('IO_ERROR', words);
   }
 
   /**
@@ -420,9 +432,13 @@ export class ConversationStore {
         this.forget(id);
         throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.not-found', { id }));
       }
-      throw this.report({ id, message: `Conversation file ${id}.json could not be read: ${errorMessage(error)}` });
+      throw this.report(
+        id,
+        conversationError('conversation-errors.file-unreadable', { id, detail: errorMessage(error) }),
+      );
     }
-    let problem: string;
+    let problem: ConversationFileProblem;
+    let detail: string;
     try {
       const parsed = ConversationSchema.safeParse(JSON.parse(text));
       if (parsed.success && parsed.data.id === id) {
@@ -432,14 +448,16 @@ export class ConversationStore {
         this.cache.set(id, whole);
         return whole;
       }
-      problem = parsed.success
-        ? `it says it is conversation ${parsed.data.id}`
+      problem = parsed.success ? 'otherId' : 'invalid';
+      detail = parsed.success
+        ? parsed.data.id
         : parsed.error.issues
             .slice(0, 3)
             .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
             .join('; ');
     } catch (error) {
-      problem = `not valid JSON (${errorMessage(error)})`;
+      problem = 'notJson';
+      detail = errorMessage(error);
     }
     const movedTo = `${path}.corrupt-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`;
     this.forget(id);
@@ -447,16 +465,16 @@ export class ConversationStore {
       await rename(path, movedTo);
     } catch (error) {
       // Left in place and out of the list, so nothing writes over it; one bad file must not stop start-up.
-      throw this.report({
+      throw this.report(
         id,
-        message: `Conversation file ${id}.json could not be read (${problem}) and could not be moved aside (${errorMessage(error)}); it was left as it is`,
-      });
+        conversationError('conversation-errors.file-left', { id, problem, detail, moveError: errorMessage(error) }),
+      );
     }
-    throw this.report({
+    throw this.report(
       id,
+      conversationError('conversation-errors.file-kept-aside', { id, problem, detail, movedTo }),
       movedTo,
-      message: `Conversation file ${id}.json could not be read (${problem}); it was kept as ${movedTo}`,
-    });
+    );
   }
 
   private async save(conversation: Conversation): Promise<Conversation> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContentBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage, ChatTaskResultBlock, ChatToolResultBlock, Conversation } from '../../shared/domain/chat';
 import { HostError } from '../../shared/result';
+import { conversationError } from '../../shared/domain/conversation-errors';
 
 // How a background task's result reads to the model once the person sends it on
 // (or the automatic follow-up does): Berth's own words about the task around the
@@ -73,9 +74,13 @@ export function taskResultSent(conversation: Conversation, taskId: string): bool
 export function taskResultTurn(conversation: Conversation, taskId: string): ChatMessage {
   const notice = taskNotice(conversation, taskId);
   if (notice === undefined)
-    throw new HostError('NOT_FOUND', `No background task ${taskId} has finished in this conversation`, 'taskId');
+    throw HostError.coded(
+      'NOT_FOUND',
+      conversationError('conversation-errors.task-not-finished', { taskId }),
+      'taskId',
+    );
   if (taskResultSent(conversation, taskId))
-    throw new HostError('CONFLICT', "This task's result was sent to the model already; it is not sent twice", 'taskId');
+    throw HostError.coded('CONFLICT', conversationError('conversation-errors.task-result-sent', {}), 'taskId');
   return { id: randomUUID(), role: 'user', createdAt: Date.now(), content: [{ ...notice, forModel: true }] };
 }
 

@@ -1,5 +1,5 @@
 import { HostError } from '../../shared/result';
-import { formatSeconds } from '../format-seconds';
+import { secondsOf, serverError } from '../../shared/domain/server-errors';
 import { PausableTimeout } from '../servers/pausable-timeout';
 import type { PersonWaits } from '../servers/pausable-timeout';
 
@@ -16,10 +16,12 @@ export interface CreationTimeLimit {
  * request alive (the raw dispatch re-arms its timeout), so this bounds the
  * whole, and time the person spends on the call's questions does not count.
  * A task the server makes has no such limit: only its requests time out, and
- * its TTL bounds it.
+ * its TTL bounds it. `subject` is the request with what it is about (`tools/call tool 'x'`), as the plain
+ * path's timeouts name it (server-errors.max-total-time).
  */
 export function creationTimeLimit(
-  what: string,
+  server: string,
+  subject: string,
   maxTotalMs: number,
   personWaits: PersonWaits | undefined,
   stop: (reason: HostError) => void,
@@ -30,9 +32,9 @@ export function creationTimeLimit(
     timeoutMs: maxTotalMs,
     maxTotalMs,
     onTimeout: () => {
-      exceeded = new HostError(
+      exceeded = HostError.coded(
         'TIMEOUT',
-        `${what} did not finish within its maximum total time of ${formatSeconds(maxTotalMs)} (time spent waiting for your answers not counted)`,
+        serverError('server-errors.max-total-time', { name: server, subject, seconds: secondsOf(maxTotalMs) }),
       );
       stop(exceeded);
     },

@@ -21,6 +21,8 @@ import type { TaskRecord } from '../../shared/domain/task';
 import type { ToolInfo } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
+import { cancelledByText, taskError, type TaskCancelledBy } from '../../shared/domain/task-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
 import { immediateAnswer } from './background-task';
 import type { FinishedTask } from './background-task';
@@ -131,9 +133,9 @@ export class ToolTaskSession {
       progressToken === undefined || onProgress === undefined
         ? undefined
         : this.watchProgress?.(progressToken, onProgress);
-    const what = `tools/call tool '${tool}' on server '${this.options.server}'`;
     const limit = creationTimeLimit(
-      what,
+      this.options.server,
+      `tools/call tool '${tool}'`,
       options.maxTotalMs ?? this.options.maxTotalMs,
       options.personWaits,
       (reason) => creation.abort(reason),
@@ -163,9 +165,12 @@ export class ToolTaskSession {
     if (execution.kind === 'immediate') {
       const outcome = await execution.result();
       if (outcome.status === 'completed') return withoutResultType(outcome.result as CallToolResult);
-      throw new HostError(
+      const server = this.options.server;
+      throw HostError.coded(
         'SERVER_ERROR',
-        `tool '${tool}' on server '${this.options.server}' ${outcome.status === 'failed' ? `failed: ${outcome.error.message}` : 'was cancelled'}`,
+        outcome.status === 'failed'
+          ? taskError('task-errors.call-failed', { tool, server, detail: outcome.error.message })
+          : taskError('task-errors.call-cancelled', { tool, server }),
       );
     }
     const now = this.now();
@@ -257,11 +262,9 @@ export class ToolTaskSession {
 
   private reusedTaskId(tool: string, taskId: string): HostError {
     this.options.log('warning', `tool '${tool}' was given task id '${taskId}', which a running task already has`);
-    return new HostError(
+    return HostError.coded(
       'SERVER_ERROR',
-      `server '${this.options.server}' gave tool '${tool}' the task id '${taskId}', which an earlier call's task still uses: ` +
-        "Berth refused this call so that the two results cannot cross. This is the server's fault (each task must have an id of its own); " +
-        "the earlier call goes on. Try again once it has finished, and tell the server's authors.",
+      taskError('task-errors.reused-id', { server: this.options.server, tool, taskId }),
     );
   }
 
@@ -379,14 +382,14 @@ export class ToolTaskSession {
     const { id, taskId } = record;
     const tool = record.tool ?? '?';
     /** Why Berth cancelled it: the record says so rather than the server's generic words. */
-    let cancelledBecause: string | undefined;
+    let cancelledBecause: TaskCancelledBy | undefined;
     const report = (patch: Patch): void => {
       const current = registry.get(id);
       if (current === undefined || isTerminalTaskStatus(current.status)) return;
       const next = registry.update(
         id,
         patch.status === 'cancelled' && cancelledBecause !== undefined
-          ? { ...patch, statusMessage: cancelledBecause }
+          ? { ...patch, statusMessage: cancelledByText(cancelledBecause) }
           : patch,
       );
       if (next !== undefined)
@@ -396,7 +399,7 @@ export class ToolTaskSession {
           ...(next.statusMessage !== undefined ? { statusMessage: next.statusMessage } : {}),
         });
     };
-    const cancel = async (why: string): Promise<void> => {
+    const cancel = async (why: TaskCancelledBy): Promise<void> => {
       cancelledBecause ??= why;
       try {
         await execution.cancel();
@@ -414,7 +417,7 @@ export class ToolTaskSession {
     // A task picked up again may have asked its question already (ext-tasks reads it in the first tasks/get): keep the pointer to it.
     const asked = registry.get(id)?.waitingFor;
     registry.put({ ...record, ...(asked === undefined ? {} : { waitingFor: asked }), updatedAt: this.now() }, () =>
-      cancel('cancelled by you'),
+      cancel('cancel'),
     );
     options.onTask?.({ taskId: id, status: record.status });
     this.pacer.started(taskId, record.pollIntervalMs);
@@ -424,7 +427,7 @@ export class ToolTaskSession {
         void this.leave(followed);
         return;
       }
-      cancel('stopped by you').catch((error: unknown) =>
+      cancel('stop').catch((error: unknown) =>
         this.options.log('warning', `cancelling task '${taskId}' failed: ${errorMessage(error)}`),
       );
     };
@@ -441,9 +444,13 @@ export class ToolTaskSession {
           statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}`,
           ...(left?.berthQuit === true ? { berthQuit: true } : {}),
         });
-      return new HostError(
+      return HostError.coded(
         'SERVER_ERROR',
-        `the task of tool '${tool}' on server '${this.options.server}' could not be followed: ${left?.statusMessage ?? errorMessage(error)}`,
+        taskError('task-errors.not-followed', {
+          tool,
+          server: this.options.server,
+          detail: left?.statusMessage ?? errorMessage(error),
+        }),
       );
     };
     const releasing = new AbortController();
@@ -476,10 +483,9 @@ export class ToolTaskSession {
     const { outcome } = settled;
     if (outcome.status === 'failed' && isPurged(outcome)) {
       report({ status: 'lost', statusMessage: EXPIRED_TASK, expired: true });
-      throw new HostError(
+      throw HostError.coded(
         'SERVER_ERROR',
-        `the task of tool '${tool}' on server '${this.options.server}' expired — it is no longer on the server ` +
-          `(it answered "${outcome.error.message}"), so its result cannot be fetched. Call the tool again if it is still needed.`,
+        taskError('task-errors.expired', { tool, server: this.options.server, detail: outcome.error.message }),
       );
     }
     // A task Berth let go of ends its execution as "failed" (closed): that says nothing about the task itself.
@@ -491,15 +497,15 @@ export class ToolTaskSession {
     }
     if (outcome.status === 'failed') {
       report({ status: 'failed', error: outcome.error.message });
-      throw new HostError(
+      throw HostError.coded(
         'SERVER_ERROR',
-        `the task of tool '${tool}' on server '${this.options.server}' failed: ${outcome.error.message}`,
+        taskError('task-errors.failed', { tool, server: this.options.server, detail: outcome.error.message }),
       );
     }
     report({ status: 'cancelled' });
-    throw new HostError(
+    throw HostError.coded(
       'SERVER_ERROR',
-      `the task of tool '${tool}' on server '${this.options.server}' was cancelled (${registry.get(id)?.statusMessage ?? 'by the server'})`,
+      cancelledWords(tool, this.options.server, registry.get(id)?.statusMessage, cancelledBecause),
     );
   }
 
@@ -563,4 +569,17 @@ function patchOf(view: TaskView): Patch {
     ttlMs: view.retentionMs,
     ...(view.suggestedPollIntervalMs !== undefined ? { pollIntervalMs: view.suggestedPollIntervalMs } : {}),
   };
+}
+
+/** Why a task ended cancelled: the person (the record says so in Berth's words), the server's own words, or nothing said. */
+function cancelledWords(
+  tool: string,
+  server: string,
+  statusMessage: string | undefined,
+  cancelledBecause: TaskCancelledBy | undefined,
+): CodedText {
+  if (statusMessage === undefined) return taskError('task-errors.cancelled-by-server', { tool, server });
+  if (cancelledBecause !== undefined && statusMessage === cancelledByText(cancelledBecause))
+    return taskError('task-errors.cancelled-by-you', { tool, server, by: cancelledBecause });
+  return taskError('task-errors.cancelled', { tool, server, detail: statusMessage });
 }

@@ -14,6 +14,8 @@ import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-erro
 import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
 import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
+import { conversationError, type ConversationErrorMessages } from '../../shared/domain/conversation-errors';
+import { taskError, type TaskErrorMessages } from '../../shared/domain/task-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -299,6 +301,50 @@ const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessage
   'sampling-words.no-models': {},
 };
 
+// The codes a conversation's first family had (not found, its title…) read shorter in the catalog on purpose.
+type ConversationCallCodes = Exclude<
+  keyof ConversationErrorMessages,
+  | 'conversation-errors.not-found'
+  | 'conversation-errors.not-deleted'
+  | 'conversation-errors.not-in-trash'
+  | 'conversation-errors.model-missing'
+  | 'conversation-errors.model-empty'
+  | 'conversation-errors.title-missing'
+  | 'conversation-errors.title-too-long'
+>;
+const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMessages[C] } = {
+  'conversation-errors.bad-id': { id: '"../config"' },
+  'conversation-errors.trash-move-failed': { id: 'c1', detail: 'EACCES: permission denied' },
+  'conversation-errors.trash-unreadable': { detail: 'EACCES: permission denied' },
+  'conversation-errors.file-unreadable': { id: 'c1', detail: 'EIO: i/o error' },
+  'conversation-errors.file-kept-aside': { id: 'c1', problem: 'notJson', detail: 'Unexpected end', movedTo: '/d/c1.x' },
+  'conversation-errors.file-left': { id: 'c1', problem: 'otherId', detail: 'c9', moveError: 'EISDIR' },
+  'conversation-errors.shutting-down': {},
+  'conversation-errors.result-not-saved': {},
+  'conversation-errors.result-gone': {},
+  'conversation-errors.offset-past-end': { offset: 90, length: 12 },
+  'conversation-errors.message-empty': {},
+  'conversation-errors.nothing-to-retry': {},
+  'conversation-errors.edit-empty': {},
+  'conversation-errors.nothing-to-edit': {},
+  'conversation-errors.reply-running': {},
+  'conversation-errors.task-not-finished': { taskId: 't-7' },
+  'conversation-errors.task-result-sent': {},
+};
+
+const task = { tool: 'crawl', server: 'jobs' };
+const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
+  'task-errors.call-failed': { ...task, detail: 'disk full' },
+  'task-errors.call-cancelled': task,
+  'task-errors.reused-id': { ...task, taskId: 'reused' },
+  'task-errors.not-followed': { ...task, detail: 'the connection to the server closed while it ran' },
+  'task-errors.expired': { ...task, detail: 'Task not found' },
+  'task-errors.failed': { ...task, detail: 'disk full' },
+  'task-errors.cancelled': { ...task, detail: 'operator stopped it' },
+  'task-errors.cancelled-by-server': task,
+  'task-errors.cancelled-by-you': { ...task, by: 'stop' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -328,6 +374,8 @@ const ALL = [
   ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
   ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
   ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
+  ...failures(CONVERSATION_ERRORS, conversationError as (code: string, params: never) => CodedText),
+  ...failures(TASK_ERRORS, taskError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HIDDEN_BACKOFF_FACTOR, MIN_POLL_INTERVAL_MS } from '../../app/tasks/task-poll-pacer';
-import type { ChatEvent } from '../../shared/domain/chat';
+import type { ChatEvent, Conversation } from '../../shared/domain/chat';
 import type { LogEntry } from '../../shared/domain/log';
 import type { TaskRecord } from '../../shared/domain/task';
 import { fixture } from '../../app/servers/test-support';
@@ -61,6 +61,13 @@ async function setup(
 }
 
 type ToolTaskEvent = Extract<ChatEvent, { type: 'tool-task' }>;
+
+/** The code Berth gave the saved result of the conversation's only tool call (the card words it; the model reads the English). */
+async function outcomeCode(harness: HostHarness, id: string): Promise<unknown> {
+  const conversation = await harness.call<Conversation>('chat.get', { id });
+  const blocks = conversation.messages.flatMap((message) => message.content);
+  return blocks.find((block) => block.type === 'tool_result')?.outcomeMessage;
+}
 
 function taskEvents(harness: HostHarness, from: number): ToolTaskEvent[] {
   return harness.events
@@ -186,6 +193,10 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
     expect(toolResultTexts(fake, 1)).toBe(
       "tools/call tool 'slow_echo' on server 'modern' did not finish within its maximum total time of 1.5 s (time spent waiting for your answers not counted)",
     );
+    expect(await outcomeCode(harness, id)).toEqual({
+      code: 'server-errors.max-total-time',
+      params: { name: 'modern', subject: "tools/call tool 'slow_echo'", seconds: 1.5 },
+    });
   }, 60_000);
 
   it("input: the task's elicitation input request opens Berth's own form for that call, and the answer goes back with tasks/update", async () => {
@@ -268,6 +279,10 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
     expect(await harness.call('tasks.cancel', { id: working.taskId })).toEqual({ status: 'cancelled' });
     expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
     expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled by you)');
+    expect(await outcomeCode(harness, id)).toEqual({
+      code: 'task-errors.cancelled-by-you',
+      params: { tool: 'run_until_cancelled', server: 'modern', by: 'cancel' },
+    });
     expect(await traced(harness, 'tasks/cancel', 'out')).toHaveLength(1);
   }, 60_000);
 

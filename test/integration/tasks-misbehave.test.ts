@@ -68,15 +68,22 @@ describe('tasks that misbehave (task-misbehave fixture server)', () => {
     await expect(second).rejects.toThrow(
       /server 'fixture' gave tool 'same-id' the task id 'reused', which an earlier call's task still uses: .*the server's fault/,
     );
+    await expect(second).rejects.toMatchObject({
+      hostMessage: { code: 'task-errors.reused-id', params: { server: 'fixture', tool: 'same-id', taskId: 'reused' } },
+    });
     expect(text(await first)).toBe('same-id answered first');
     expect(registry.list()).toMatchObject([{ taskId: 'reused', tool: 'same-id', status: 'completed' }]);
   }, 30_000);
 
   it('a task the server purged reads "expired — no longer on the server", not a failure with its stale "working…"', async () => {
     const { supervisor, registry } = await start();
-    await expect(supervisor.callTool('fixture', 'forgotten', { ms: 600 })).rejects.toThrow(
+    const call = supervisor.callTool('fixture', 'forgotten', { ms: 600 });
+    await expect(call).rejects.toThrow(
       /the task of tool 'forgotten' on server 'fixture' expired — it is no longer on the server/,
     );
+    await expect(call).rejects.toMatchObject({
+      hostMessage: { code: 'task-errors.expired', params: { tool: 'forgotten', server: 'fixture' } },
+    });
     const [record] = registry.list();
     expect(record).toMatchObject({ tool: 'forgotten', status: 'lost', expired: true, statusMessage: EXPIRED_TASK });
     expect(record?.error).toBeUndefined();

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
 import { chatError } from '../../../shared/domain/chat-error';
 import { chatNotice } from '../../../shared/domain/chat-notice';
 import type { SettingsView } from '../../../shared/contract/settings';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
+import { conversationError } from '../../../shared/domain/conversation-errors';
 import { activateLocale } from '../../i18n/i18n';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { mockElementSizes } from '../../test-support/element-sizes';
@@ -211,5 +212,18 @@ describe("the chat's host messages in the person's language", () => {
     expect(note.textContent).toBe(
       '向模型提供了 64 個工具。超過約 40 個時，模型選擇工具的可靠性會下降，每次請求的成本也更高：請關閉此對話不需要的伺服器或工具，或將「工具搜尋」設為「一律開啟」（工具選單）。',
     );
+  });
+
+  it('a refused edit reads in Chinese from its code, and in Korean after a live language switch', async () => {
+    await activateLocale('zh-CN');
+    const refusal = conversationError('conversation-errors.reply-running', {});
+    const { transport } = mount();
+    transport.handlers['chat.editAndResend'] = () => fail('CONFLICT', refusal.text, undefined, refusal.hostMessage);
+    await screen.findByText('Hi');
+    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    await act(async () => fireEvent.keyDown(screen.getByRole('textbox', { name: '编辑你的消息' }), { key: 'Enter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('此对话仍在生成回复：请先停止。');
+    await act(() => activateLocale('ko'));
+    expect(screen.getByRole('alert').textContent).toBe('이 대화에서 아직 답변을 작성하는 중입니다. 먼저 중지하세요.');
   });
 });

@@ -8,6 +8,7 @@ import { useWholeResult, type WholeResultState } from './use-whole-result';
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 // A tool result too long to put in the card at once, or one Berth cut for the
 // model (app/chat/results). Loaded on demand (tool-call-card.tsx): the first screen
@@ -89,7 +90,7 @@ function WholeResultProgress({ state }: { state: WholeResultState }) {
   if (state.kind === 'failed')
     return (
       <p className="error small" role="alert">
-        {t('chat.large.openFailed', { message: state.message })}
+        {t('chat.large.openFailed', { message: failureText(state.failure) })}
       </p>
     );
   if (state.kind === 'idle') return null;

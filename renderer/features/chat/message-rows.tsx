@@ -13,6 +13,8 @@ import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
 import type { ContextCut } from '../../../shared/domain/chat';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
 // Only in a compacted (or trimmed) conversation: on demand, out of the first screen's bundle.
@@ -236,7 +238,8 @@ function PersonMessage({
   const editAndResend = useBerth((s) => s.editAndResend);
   const t = useT();
   const [editing, setEditing] = useState<string>();
-  const [error, setError] = useState<string>();
+  // The failure itself, not its words: a language switch re-words it.
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
 
   async function resend() {
@@ -247,7 +250,7 @@ function PersonMessage({
     if (result.ok) {
       setEditing(undefined);
       setError(undefined);
-    } else setError(result.message);
+    } else setError(result);
   }
 
   if (editing !== undefined) {
@@ -269,7 +272,7 @@ function PersonMessage({
         />
         {error ? (
           <p className="field-error" role="alert">
-            {error}
+            {failureText(error)}
           </p>
         ) : null}
         <div className="edit-actions">

@@ -15,6 +15,14 @@ import {
 import { moveHighlight } from '../../ui/use-combobox-menu';
 import { promptLabel } from './slash-model';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
+
+/**
+ * Why a prompt did not land in the draft: the server's call failed, or the prompt gave nothing. Kept as
+ * facts, not words, so a language switch re-words it.
+ */
+export type PromptRefusal = { kind: 'failed'; failure: Failure } | { kind: 'empty' };
 
 /**
  * The arguments of the chosen prompt, inline above the message box. Each
@@ -30,13 +38,13 @@ export function PromptForm({
   prompt: PromptInfo;
   /** The server declares the completions capability. */
   completions: boolean;
-  /** Resolves with an error message to show, or undefined when the prompt landed in the draft. */
-  onSubmit: (args: ArgumentValues) => Promise<string | undefined>;
+  /** Resolves with why the prompt did not land in the draft, or undefined when it did. */
+  onSubmit: (args: ArgumentValues) => Promise<PromptRefusal | undefined>;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<ArgumentValues>(() => emptyValues(prompt));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<PromptRefusal>();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -111,7 +119,7 @@ export function PromptForm({
       </div>
       {failure !== undefined ? (
         <p className="field-error" role="alert">
-          {failure}
+          {failure.kind === 'failed' ? failureText(failure.failure) : t('chat.slash.empty', { name: prompt.name })}
         </p>
       ) : null}
       <div className="prompt-form-actions">

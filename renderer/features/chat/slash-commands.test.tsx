@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceError } from '../../../shared/domain/workspace-errors';
+import { activateLocale } from '../../i18n/i18n';
 import type { PromptCatalog } from '../../../shared/contract/prompts';
 import { fail, ok } from '../../../shared/result';
 import type { FakeHandlers } from '../../test-support/fake-transport';
@@ -11,7 +13,10 @@ beforeAll(() => {
   stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
 
 const CATALOG: PromptCatalog = {
   servers: [{ name: 'everything', completions: false }],
@@ -205,5 +210,40 @@ describe('slash commands in the composer', () => {
         .map((option) => option.textContent),
     ).toEqual(['Engineering', 'Sales']);
     expect(list.textContent).toContain('还有 3 项，继续输入可缩小范围');
+  });
+
+  it("words a prompt the server sent in a form Berth cannot use from the failure's code, and re-words it on a language switch", async () => {
+    await activateLocale('ko');
+    const refusal = workspaceError('workspace-errors.prompt-unsupported', {
+      server: 'everything',
+      name: 'simple-prompt',
+      index: 2,
+      kind: 'video',
+    });
+    mount({
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+          language: 'ko',
+        }),
+      'prompts.list': () => ok(CATALOG),
+      'prompts.get': () => fail('SERVER_ERROR', refusal.text, undefined, refusal.hostMessage),
+    });
+    const box = (await screen.findByRole('textbox', { name: '메시지' })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '/args' } });
+    await screen.findByRole('listbox', { name: '프롬프트' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const form = await screen.findByRole('form', { name: /args-prompt/ });
+    fireEvent.change(within(form).getByRole('combobox', { name: /city/ }), { target: { value: 'Paris' } });
+    fireEvent.click(within(form).getByRole('button', { name: '프롬프트 삽입' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      '서버 “everything”이(가) 보낸 프롬프트 “simple-prompt”의 2번째 메시지는 지원하지 않는 종류(video)입니다.',
+    );
+    await act(() => activateLocale('ja'));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'サーバー「everything」が返したプロンプト「simple-prompt」の 2 番目のメッセージは、対応していない種類（video）です。',
+    );
   });
 });

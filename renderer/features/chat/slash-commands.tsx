@@ -11,9 +11,9 @@ import {
 import type { PromptInfo } from '../../../shared/contract/prompts';
 import { useBerth } from '../../store';
 import type { ArgumentValues } from './prompt-form-model';
+import type { PromptRefusal } from './prompt-form';
 import { useComboboxMenu } from '../../ui/use-combobox-menu';
 import { filterPrompts, promptKey, slashQuery } from './slash-model';
-import { useT } from '../../i18n/use-t';
 
 // The argument form (with its completion machinery) loads once a prompt is chosen: the composer is on the first screen.
 const SlashMenu = lazy(async () => ({ default: (await import('./slash-menu')).SlashMenu }));
@@ -38,7 +38,6 @@ export function useSlashCommands(
   text: string,
   input: RefObject<HTMLTextAreaElement | null>,
 ): SlashCommands {
-  const t = useT();
   const catalog = useBerth((s) => s.promptCatalog);
   const catalogError = useBerth((s) => s.promptCatalogError);
   const loadPrompts = useBerth((s) => s.loadPrompts);
@@ -76,12 +75,12 @@ export function useSlashCommands(
     focusInput();
   };
 
-  const submit = async (prompt: PromptInfo, args: ArgumentValues): Promise<string | undefined> => {
+  const submit = async (prompt: PromptInfo, args: ArgumentValues): Promise<PromptRefusal | undefined> => {
     const result = await getPrompt({ server: prompt.server, name: prompt.name, arguments: args });
-    if (!result.ok) return result.message;
+    if (!result.ok) return { kind: 'failed', failure: result };
     const { promptResultToDraft } = await import('./prompt-form-model');
     const draft = promptResultToDraft(prompt, result.value);
-    if (draft.text === '' && draft.attachments.length === 0) return t('chat.slash.empty', { name: prompt.name });
+    if (draft.text === '' && draft.attachments.length === 0) return { kind: 'empty' };
     if (draft.text !== '') insertIntoComposer(conversationId, draft.text);
     if (draft.attachments.length > 0) attachToComposer(conversationId, draft.attachments);
     setChosen(undefined);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ResultPage } from '../../../shared/contract/chat';
-import type { Result } from '../../../shared/result';
+import type { Failure, Result } from '../../../shared/result';
 import { useBerth } from '../../store';
 
 // The whole of a big tool result, which the windows get only as a preview
@@ -11,7 +11,9 @@ import { useBerth } from '../../store';
 export const RESULT_PAGE_CHARS = 512 * 1024;
 
 export type WholeResultState =
-  { kind: 'idle' } | { kind: 'loading'; read: number; total: number | undefined } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'loading'; read: number; total: number | undefined }
+  | { kind: 'failed'; failure: Failure };
 
 export function useWholeResult(
   conversationId: string,
@@ -41,7 +43,7 @@ export function useWholeResult(
       // The card went away (the person left the conversation): stop asking.
       if (!mounted.current) return undefined;
       if (!page.ok) {
-        setState({ kind: 'failed', message: page.message });
+        setState({ kind: 'failed', failure: page });
         return undefined;
       }
       pages.push(page.value.text);

@@ -1,0 +1,50 @@
+import { codedFamily } from './host-wording';
+
+/** How the person ended a task Berth cancelled: the tasks list's Cancel, or the chat's Stop. */
+export type TaskCancelledBy = 'cancel' | 'stop';
+
+/**
+ * The failures of a tool call that ran as a task, as codes with their facts; the renderer words them from
+ * renderer/i18n/locales/<locale>/task-errors.json (the tool card and the task card show them; the model is
+ * told the English). `detail` is the server's own words, or why Berth stopped following the task.
+ */
+export type TaskErrorMessages = {
+  'task-errors.call-failed': { tool: string; server: string; detail: string };
+  'task-errors.call-cancelled': { tool: string; server: string };
+  'task-errors.reused-id': { server: string; tool: string; taskId: string };
+  'task-errors.not-followed': { tool: string; server: string; detail: string };
+  'task-errors.expired': { tool: string; server: string; detail: string };
+  'task-errors.failed': { tool: string; server: string; detail: string };
+  'task-errors.cancelled': { tool: string; server: string; detail: string };
+  'task-errors.cancelled-by-server': { tool: string; server: string };
+  'task-errors.cancelled-by-you': { tool: string; server: string; by: TaskCancelledBy };
+};
+export type TaskErrorCode = keyof TaskErrorMessages;
+
+/** "cancelled by you": the reason a task's record gives when the person ended it (its `statusMessage`). */
+export function cancelledByText(by: TaskCancelledBy): string {
+  return by === 'cancel' ? 'cancelled by you' : 'stopped by you';
+}
+
+/** A task's failure in English with its code (the English is what Berth always said). */
+export const taskError = codedFamily<TaskErrorMessages>({
+  'task-errors.call-failed': ({ tool, server, detail }) => `tool '${tool}' on server '${server}' failed: ${detail}`,
+  'task-errors.call-cancelled': ({ tool, server }) => `tool '${tool}' on server '${server}' was cancelled`,
+  'task-errors.reused-id': ({ server, tool, taskId }) =>
+    `server '${server}' gave tool '${tool}' the task id '${taskId}', which an earlier call's task still uses: ` +
+    "Berth refused this call so that the two results cannot cross. This is the server's fault (each task must have an id of its own); " +
+    "the earlier call goes on. Try again once it has finished, and tell the server's authors.",
+  'task-errors.not-followed': ({ tool, server, detail }) =>
+    `the task of tool '${tool}' on server '${server}' could not be followed: ${detail}`,
+  'task-errors.expired': ({ tool, server, detail }) =>
+    `the task of tool '${tool}' on server '${server}' expired — it is no longer on the server ` +
+    `(it answered "${detail}"), so its result cannot be fetched. Call the tool again if it is still needed.`,
+  'task-errors.failed': ({ tool, server, detail }) =>
+    `the task of tool '${tool}' on server '${server}' failed: ${detail}`,
+  'task-errors.cancelled': ({ tool, server, detail }) =>
+    `the task of tool '${tool}' on server '${server}' was cancelled (${detail})`,
+  'task-errors.cancelled-by-server': ({ tool, server }) =>
+    `the task of tool '${tool}' on server '${server}' was cancelled (by the server)`,
+  'task-errors.cancelled-by-you': ({ tool, server, by }) =>
+    `the task of tool '${tool}' on server '${server}' was cancelled (${cancelledByText(by)})`,
+});
