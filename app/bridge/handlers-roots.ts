@@ -1,6 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { rootsMethods } from '../../shared/contract/roots';
 import { HostError } from '../../shared/result';
+import { rootError } from '../../shared/domain/root-errors';
 import type { RootsService } from '../roots/roots-service';
 
 /** The roots methods of the contract. */
@@ -17,7 +18,7 @@ export function createRootsHandlers(roots: RootsService): RootsHandlers {
     'roots.remove': async ({ id }) => {
       const removed = roots.store.get(id);
       if (removed === undefined)
-        throw new HostError('NOT_FOUND', `no root '${id}': it may have been removed already`, 'id');
+        throw HostError.coded('NOT_FOUND', rootError('root-errors.removed-already', { id }), 'id');
       await roots.store.remove(id);
       return { removed };
     },

@@ -1,4 +1,6 @@
 import { HostError } from '../../shared/result';
+import type { CodedText } from '../../shared/domain/host-wording';
+import { rootError } from '../../shared/domain/root-errors';
 
 /**
  * `file://` URIs for roots (RFC 8089 over RFC 3986). Paths are parsed by hand
@@ -28,31 +30,33 @@ const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[
 // RFC 3986 unreserved + sub-delims + ':' '@' '/' and '%' (checked separately as pct-encoded).
 const URI_PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 
-function invalid(message: string): never {
+/** A path refused, with its code: the person types paths (roots.add, the folder browser), so the renderer words them. */
+function invalid(words: CodedText): never {
+  throw HostError.coded('INVALID_INPUT', words);
+}
+
+// A file: URI comes from a program, never from the person (they give paths): its refusals stay English.
+function invalidUri(message: string): never {
   throw new HostError('INVALID_INPUT', message);
 }
 
 function checkSegments(original: string, segments: string[], windows: boolean): void {
   for (const segment of segments) {
     if (segment === '.' || segment === '..') {
-      invalid(`'${original}' contains a '${segment}' segment; give the folder's full path without '.' or '..'`);
+      invalid(rootError('root-errors.path-dot-segment', { path: original, segment }));
     }
-    if (segment.includes('\u0000')) invalid(`'${original}' contains a NUL character`);
+    if (segment.includes('\u0000')) invalid(rootError('root-errors.path-nul', { path: original }));
     if (windows && (WINDOWS_FORBIDDEN.test(segment) || hasControlChar(segment))) {
-      invalid(
-        `'${original}': the name '${segment}' contains a character Windows does not allow in file names (< > : " | ? * or a control character)`,
-      );
+      invalid(rootError('root-errors.path-windows-name', { path: original, name: segment }));
     }
   }
 }
 
 function parsePosix(path: string): ParsedPath {
   if (WINDOWS_DRIVE.test(path) || WINDOWS_DRIVE_RELATIVE.test(path) || path.startsWith('\\\\')) {
-    invalid(
-      `'${path}' is a Windows path, but Berth is running on a POSIX system here; give a path such as /home/me/project`,
-    );
+    invalid(rootError('root-errors.path-windows-on-posix', { path }));
   }
-  if (!path.startsWith('/')) invalid(`'${path}' is a relative path; give the folder's absolute path, starting with /`);
+  if (!path.startsWith('/')) invalid(rootError('root-errors.path-relative-posix', { path }));
   // Repeated and trailing slashes name the same folder, so they are dropped, not refused.
   const segments = path.split('/').filter((s) => s !== '');
   checkSegments(path, segments, false);
@@ -60,25 +64,21 @@ function parsePosix(path: string): ParsedPath {
 }
 
 function parseWindows(path: string): ParsedPath {
-  if (/^[\\/]{2}[?.][\\/]/.test(path))
-    invalid(`'${path}' is a Windows device path (\\\\?\\ or \\\\.\\); give a normal folder path such as C:\\Users\\me`);
+  if (/^[\\/]{2}[?.][\\/]/.test(path)) invalid(rootError('root-errors.path-device', { path }));
   if (/^[\\/]{2}/.test(path)) {
     const [host = '', share = '', ...rest] = path.slice(2).split(/[\\/]/);
-    if (host === '' || share === '')
-      invalid(`'${path}' is an incomplete network path; write it as \\\\server\\share\\folder`);
-    if (!HOST_NAME.test(host)) invalid(`'${path}': '${host}' is not a valid server name`);
+    if (host === '' || share === '') invalid(rootError('root-errors.path-unc-incomplete', { path }));
+    if (!HOST_NAME.test(host)) invalid(rootError('root-errors.path-bad-host', { path, host }));
     const segments = [share, ...rest.filter((s) => s !== '')];
     checkSegments(path, segments, true);
     // Host names are case-insensitive; one spelling keeps duplicate detection honest.
     return { host: host.toLowerCase(), segments };
   }
   if (WINDOWS_DRIVE_RELATIVE.test(path))
-    invalid(
-      `'${path}' is relative to the current folder of drive ${path.slice(0, 2)}; write ${path.slice(0, 2)}\\ and the full path`,
-    );
+    invalid(rootError('root-errors.path-drive-relative', { path, drive: path.slice(0, 2) }));
   if (!WINDOWS_DRIVE.test(path)) {
-    if (/^[\\/]/.test(path)) invalid(`'${path}' has no drive letter; write the full path such as C:${path}`);
-    invalid(`'${path}' is a relative path; give the folder's full path such as C:\\Users\\me\\project`);
+    if (/^[\\/]/.test(path)) invalid(rootError('root-errors.path-no-drive', { path }));
+    invalid(rootError('root-errors.path-relative-windows', { path }));
   }
   const drive = path.charAt(0).toUpperCase();
   const segments = path
@@ -90,8 +90,8 @@ function parseWindows(path: string): ParsedPath {
 }
 
 function parsePath(path: string, platform: NodeJS.Platform): ParsedPath {
-  if (typeof path !== 'string' || path.trim() === '') invalid('the folder path is empty');
-  if (path.includes('\u0000')) invalid(`'${path}' contains a NUL character`);
+  if (typeof path !== 'string' || path.trim() === '') invalid(rootError('root-errors.path-empty', {}));
+  if (path.includes('\u0000')) invalid(rootError('root-errors.path-nul', { path }));
   return isWindows(platform) ? parseWindows(path) : parsePosix(path);
 }
 
@@ -106,9 +106,7 @@ function encodeSegment(segment: string, original: string): string {
     // encodeURIComponent leaves only unreserved and !'()* bare, all legal in a path segment.
     return encodeURIComponent(segment);
   } catch {
-    return invalid(
-      `'${original}' contains text that is not valid Unicode (a lone surrogate) and cannot be put in a URI`,
-    );
+    return invalid(rootError('root-errors.path-not-unicode', { path: original }));
   }
 }
 
@@ -140,11 +138,13 @@ function decodeSegment(raw: string, uri: string, windows: boolean): string {
   try {
     decoded = decodeURIComponent(raw);
   } catch {
-    return invalid(`'${uri}' has a malformed percent-encoding in '${raw}' (it must be UTF-8, each byte written %XX)`);
+    return invalidUri(
+      `'${uri}' has a malformed percent-encoding in '${raw}' (it must be UTF-8, each byte written %XX)`,
+    );
   }
   if (decoded.includes('/') || (windows && decoded.includes('\\')))
-    invalid(`'${uri}' contains an encoded path separator in '${raw}'`);
-  if (decoded.includes('\u0000')) invalid(`'${uri}' contains an encoded NUL character`);
+    invalidUri(`'${uri}' contains an encoded path separator in '${raw}'`);
+  if (decoded.includes('\u0000')) invalidUri(`'${uri}' contains an encoded NUL character`);
   return decoded;
 }
 
@@ -154,16 +154,16 @@ function decodeSegment(raw: string, uri: string, windows: boolean): string {
  * `.`/`..` segments (also when encoded), and URIs of the other flavour.
  */
 export function fileUriToPath(uri: string, platform: NodeJS.Platform): string {
-  if (typeof uri !== 'string' || uri === '') invalid('the URI is empty');
+  if (typeof uri !== 'string' || uri === '') invalidUri('the URI is empty');
   const colon = uri.indexOf(':');
   const scheme = colon < 0 ? '' : uri.slice(0, colon);
-  if (scheme.toLowerCase() !== 'file') invalid(`'${uri}' is not a file: URI`);
-  if (uri.includes('?')) invalid(`'${uri}' has a query ('?…'); a root URI names a folder and nothing else`);
-  if (uri.includes('#')) invalid(`'${uri}' has a fragment ('#…'); a root URI names a folder and nothing else`);
+  if (scheme.toLowerCase() !== 'file') invalidUri(`'${uri}' is not a file: URI`);
+  if (uri.includes('?')) invalidUri(`'${uri}' has a query ('?…'); a root URI names a folder and nothing else`);
+  if (uri.includes('#')) invalidUri(`'${uri}' has a fragment ('#…'); a root URI names a folder and nothing else`);
   let rest = uri.slice(colon + 1);
   if (!URI_PATH_CHARS.test(rest)) {
     const bad = [...rest].find((ch) => !URI_PATH_CHARS.test(ch)) ?? '';
-    invalid(`'${uri}' contains ${JSON.stringify(bad)}, which must be percent-encoded in a URI`);
+    invalidUri(`'${uri}' contains ${JSON.stringify(bad)}, which must be percent-encoded in a URI`);
   }
   let host = '';
   if (rest.startsWith('//')) {
@@ -171,26 +171,26 @@ export function fileUriToPath(uri: string, platform: NodeJS.Platform): string {
     host = rest.slice(2, slash < 0 ? undefined : slash);
     rest = slash < 0 ? '/' : rest.slice(slash);
   }
-  if (!rest.startsWith('/')) invalid(`'${uri}' has no absolute path`);
+  if (!rest.startsWith('/')) invalidUri(`'${uri}' has no absolute path`);
   if (host.toLowerCase() === 'localhost') host = '';
   const windows = isWindows(platform);
   const rawSegments = rest.split('/').filter((s) => s !== '');
   const segments = rawSegments.map((s) => decodeSegment(s, uri, windows));
-  if (segments.some((s) => s === '.' || s === '..')) invalid(`'${uri}' contains a '.' or '..' segment`);
+  if (segments.some((s) => s === '.' || s === '..')) invalidUri(`'${uri}' contains a '.' or '..' segment`);
 
   if (!windows) {
-    if (host !== '') invalid(`'${uri}' names the remote host '${host}'; only local folders can be roots here`);
+    if (host !== '') invalidUri(`'${uri}' names the remote host '${host}'; only local folders can be roots here`);
     if (segments[0] !== undefined && /^[A-Za-z]:$/.test(segments[0])) {
-      invalid(`'${uri}' is a Windows drive URI, but Berth is running on a POSIX system here`);
+      invalidUri(`'${uri}' is a Windows drive URI, but Berth is running on a POSIX system here`);
     }
     return normalizeRootPath(`/${segments.join('/')}`, platform);
   }
   if (host !== '') {
-    if (!HOST_NAME.test(host)) invalid(`'${uri}': '${host}' is not a valid server name`);
+    if (!HOST_NAME.test(host)) invalidUri(`'${uri}': '${host}' is not a valid server name`);
     return normalizeRootPath(`\\\\${host}\\${segments.join('\\')}`, platform);
   }
   const [drive, ...tail] = segments;
   if (drive === undefined || !/^[A-Za-z]:$/.test(drive))
-    invalid(`'${uri}' has no drive letter (expected file:///C:/…)`);
+    invalidUri(`'${uri}' has no drive letter (expected file:///C:/…)`);
   return normalizeRootPath(`${drive}\\${tail.join('\\')}`, platform);
 }

@@ -4,29 +4,44 @@ import { homedir } from 'node:os';
 import type { Root } from '../../shared/domain/roots';
 import { normalizeRootPath } from './file-uri';
 import { errorMessage } from '../../shared/error-message';
-import { folderProblemText, type FolderProblem } from '../../shared/domain/root-errors';
+import { rootError, type BroadScope, type FolderProblem } from '../../shared/domain/root-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
+import type { HostMessage } from '../../shared/domain/host-message';
 
-/** A root folder as found on disk: fine, or why not in words (and, for a link that now leads elsewhere, where). */
+/** A folder that cannot be shared: why, in English and as a code (the renderer words it), and as facts. */
+export interface UnusableFolder {
+  ok: false;
+  code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN';
+  problem: string;
+  problemMessage: HostMessage;
+  /** What is wrong with the folder itself, as a fact, and the OS's words for it. */
+  found: { problem: FolderProblem; path: string; detail: string };
+}
+
+/** A root folder as found on disk: fine, or why not (and, for a link that now leads elsewhere, where). */
 export type FolderCheck =
   | { ok: true }
+  | UnusableFolder
   | {
       ok: false;
-      code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN';
+      code: 'INVALID_INPUT';
       problem: string;
-      /** What is wrong with the folder itself, as a fact (probeFolder), and the OS's words for it; absent for a moved link. */
-      found?: { problem: FolderProblem; path: string; detail: string };
+      problemMessage: HostMessage;
       /** The folder the picked path leads to now, when it is not the one that was shared. */
-      retarget?: string;
+      retarget: string;
     };
 
-/** Is `path` an existing, readable folder? Says why not in words for the person. */
-export async function probeFolder(path: string): Promise<FolderCheck> {
-  const notUsable = (code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN', problem: FolderProblem, detail = '') => ({
-    ok: false as const,
-    code,
-    problem: folderProblemText(problem, path, detail),
-    found: { problem, path, detail },
-  });
+/** Is `path` an existing, readable folder? Says why not, for the person. */
+export async function probeFolder(path: string): Promise<{ ok: true } | UnusableFolder> {
+  const notUsable = (
+    code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN',
+    problem: FolderProblem,
+    detail = '',
+  ): UnusableFolder => {
+    const found = { problem, path, detail };
+    const words = rootError('root-errors.folder-unusable', found);
+    return { ok: false, code, problem: words.text, problemMessage: words.hostMessage, found };
+  };
   let isDirectory: boolean;
   try {
     isDirectory = (await stat(path)).isDirectory();
@@ -67,12 +82,8 @@ export async function checkRootFolder(root: Root, platform: NodeJS.Platform): Pr
   const real = await realFolder(picked, platform);
   if (real === undefined) return probeFolder(picked);
   if (real !== root.path) {
-    return {
-      ok: false,
-      code: 'INVALID_INPUT',
-      problem: `${picked} now leads to ${real}, not to ${root.path} that you shared`,
-      retarget: real,
-    };
+    const words = rootError('root-errors.link-moved', { picked, real, shared: root.path });
+    return { ok: false, code: 'INVALID_INPUT', problem: words.text, problemMessage: words.hostMessage, retarget: real };
   }
   return probeFolder(root.path);
 }
@@ -86,18 +97,17 @@ export async function broadFolderWarning(
   real: string,
   platform: NodeJS.Platform,
   home = homedir(),
-): Promise<string | undefined> {
+): Promise<CodedText | undefined> {
   const realHome = (await realFolder(home, platform)) ?? home;
   const sep = platform === 'win32' ? '\\' : '/';
   const isDriveRoot =
     platform === 'win32' ? /^[A-Za-z]:\\?$/.test(real) || /^\\\\[^\\]+\\[^\\]+\\?$/.test(real) : real === '/';
   const same = (a: string, b: string) =>
     platform === 'win32' || platform === 'darwin' ? a.toLowerCase() === b.toLowerCase() : a === b;
-  let what: string | undefined;
-  if (isDriveRoot) what = 'the whole file system';
-  else if (same(real, realHome)) what = 'your home folder';
-  else if (same(realHome.slice(0, real.length + 1), `${real}${sep}`))
-    what = `a folder that holds your home folder (${realHome})`;
-  if (what === undefined) return undefined;
-  return `${real} is ${what}: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.`;
+  let scope: BroadScope | undefined;
+  if (isDriveRoot) scope = 'fileSystem';
+  else if (same(real, realHome)) scope = 'home';
+  else if (same(realHome.slice(0, real.length + 1), `${real}${sep}`)) scope = 'holdsHome';
+  if (scope === undefined) return undefined;
+  return rootError('root-errors.broad-folder', { path: real, scope, home: realHome });
 }

@@ -80,6 +80,7 @@ describe('a root picked through a symbolic link', () => {
       missing: true,
       retarget: second,
       problem: `${link} now leads to ${second}, not to ${first} that you shared`,
+      problemMessage: { code: 'root-errors.link-moved', params: { picked: link, real: second, shared: first } },
     });
     expect(changes.at(-1)?.servers).toContain('fs');
 
@@ -119,16 +120,23 @@ describe('sharing a folder as broad as / or the home folder', () => {
     expect((refused as HostError).message).toBe(
       `${home} is your home folder: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.`,
     );
+    // The renderer words the warning from its code in the person's language.
+    expect((refused as HostError).hostMessage).toEqual({
+      code: 'root-errors.broad-folder',
+      params: { path: home, scope: 'home', home },
+    });
     expect(store.list()).toEqual([]);
 
     // A folder holding the home folder, and the file-system root, too.
     await expect(store.add(join(dir, 'home'))).rejects.toMatchObject({
       path: 'confirmBroad',
       message: expect.stringContaining(`a folder that holds your home folder (${home})`),
+      hostMessage: { params: { path: join(dir, 'home'), scope: 'holdsHome', home } },
     });
     await expect(store.add('/')).rejects.toMatchObject({
       path: 'confirmBroad',
       message: expect.stringContaining('/ is the whole file system'),
+      hostMessage: { params: { scope: 'fileSystem' } },
     });
     // Through a link it is the real folder that counts.
     const link = join(dir, 'innocent-name');

@@ -5,6 +5,7 @@ import type { RootConsentResponse, RootsChange, RootView } from '../../shared/do
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
+import { rootError } from '../../shared/domain/root-errors';
 import type { EventHub } from '../events/event-hub';
 import { readableSignal } from '../servers/readable-signal';
 import type { LogSink } from '../logs/log-sink';
@@ -143,11 +144,10 @@ export class RootsService implements ServerLifecycleListener {
   async pickFolder(): Promise<string | null> {
     const { pickFolder, shell } = this.options;
     if (pickFolder === undefined) {
-      const why =
-        shell === 'browser'
-          ? 'Berth runs in a browser tab here, which cannot open a system folder dialog'
-          : 'this Berth window has no folder dialog';
-      throw new HostError('NOT_READY', `${why}: use the folder browser (roots.browse) instead`);
+      throw HostError.coded(
+        'NOT_READY',
+        rootError('root-errors.no-folder-dialog', { shell: shell === 'browser' ? 'browser' : 'window' }),
+      );
     }
     return pickFolder();
   }

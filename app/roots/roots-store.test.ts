@@ -200,7 +200,11 @@ describe('RootsStore exposure and changes', () => {
     const a = await store.add(pathA);
     await store.remove(a.id);
     const again = await store.add(pathA);
-    await expect(store.restore(a.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(store.restore(a.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: `${pathA} is a root again already, named 'a'`,
+      hostMessage: { code: 'root-errors.root-again', params: { path: pathA, name: 'a' } },
+    });
     await store.remove(again.id);
     await rm(pathA, { recursive: true });
     expect(await store.restore(a.id)).toMatchObject({ id: a.id, missing: true });
@@ -210,6 +214,24 @@ describe('RootsStore exposure and changes', () => {
     const store = await open();
     await expect(store.rename('x', 'y')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(store.remove('x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses with a code the renderer words: a restore of a root never removed, exposure for no server, a bad path', async () => {
+    const store = await open();
+    await expect(store.restore('x')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: "root 'x' cannot be restored: it was not removed since Berth started",
+      hostMessage: { code: 'root-errors.not-removed', params: { id: 'x' } },
+    });
+    await expect(store.setExposure('', 'all')).rejects.toMatchObject({
+      message: 'a server name is required',
+      hostMessage: { code: 'root-errors.server-name-missing', params: {} },
+    });
+    await expect(store.add('project')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: "'project' is a relative path; give the folder's absolute path, starting with /",
+      hostMessage: { code: 'root-errors.path-relative-posix', params: { path: 'project' } },
+    });
   });
 });
 
@@ -223,7 +245,8 @@ describe('RootsStore.check', () => {
     expect(checked[0]).toMatchObject({
       id: root.id,
       missing: true,
-      problem: expect.stringContaining('does not exist'),
+      problem: `the folder ${path} does not exist`,
+      problemMessage: { code: 'root-errors.folder-unusable', params: { path, problem: 'missing', detail: '' } },
     });
     expect(store.rootsFor('fs')[0]?.missing).toBe(true);
     expect(changes.at(-1)?.servers).toEqual(['fs']);
@@ -282,7 +305,14 @@ describe('RootsStore file handling', () => {
   it('reports a failed save as IO_ERROR and keeps the previous state', async () => {
     await writeFile(stateDir, 'a file where the state folder should be');
     const store = await open();
-    await expect(store.add(await folder('a'))).rejects.toMatchObject({ code: 'IO_ERROR' });
+    await expect(store.add(await folder('a'))).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      hostMessage: {
+        // The state folder could not be read, so Berth will not write over it.
+        code: 'root-errors.save-blocked',
+        params: { file: join(stateDir, 'roots.json'), detail: expect.stringContaining('ENOTDIR') },
+      },
+    });
     expect(store.list()).toEqual([]);
   });
 });

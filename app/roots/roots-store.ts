@@ -9,7 +9,7 @@ import { normalizeRootPath } from './file-uri';
 import { checkName, defaultName } from './root-names';
 import { broadFolderWarning, checkRootFolder, probeFolder, realFolder } from './root-folders';
 import { rootError } from '../../shared/domain/root-errors';
-import type { FolderCheck } from './root-folders';
+import type { FolderCheck, UnusableFolder } from './root-folders';
 import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@linkcode RootsStore.open}. */
@@ -159,15 +159,14 @@ export class RootsStore {
   restore(id: string): Promise<RootView> {
     return this.serialize(async () => {
       const removed = this.removedRoots.get(id);
-      if (removed === undefined)
-        throw new HostError(
-          'NOT_FOUND',
-          `root '${id}' cannot be restored: it was not removed since Berth started`,
-          'id',
-        );
+      if (removed === undefined) throw HostError.coded('NOT_FOUND', rootError('root-errors.not-removed', { id }), 'id');
       const clash = this.file.roots.find((r) => r.path === removed.root.path);
       if (clash !== undefined)
-        throw new HostError('CONFLICT', `${clash.path} is a root again already, named '${clash.name}'`, 'id');
+        throw HostError.coded(
+          'CONFLICT',
+          rootError('root-errors.root-again', { path: clash.path, name: clash.name }),
+          'id',
+        );
       const probe = await checkRootFolder(removed.root, this.platform);
       if (probe.ok) this.problems.delete(id);
       else this.problems.set(id, probe);
@@ -251,7 +250,8 @@ export class RootsStore {
   /** Let `server` see every root, or only the listed ones (NOT_FOUND for an unknown id). */
   setExposure(server: string, exposure: RootExposure): Promise<void> {
     return this.serialize(async () => {
-      if (server === '') throw new HostError('INVALID_INPUT', 'a server name is required', 'server');
+      if (server === '')
+        throw HostError.coded('INVALID_INPUT', rootError('root-errors.server-name-missing', {}), 'server');
       const next = { ...this.file.exposure };
       if (exposure === 'all') delete next[server];
       else {
@@ -373,7 +373,8 @@ export class RootsStore {
       ...root,
       missing: true,
       problem: found.problem,
-      ...(found.retarget === undefined ? {} : { retarget: found.retarget }),
+      problemMessage: found.problemMessage,
+      ...('retarget' in found ? { retarget: found.retarget } : {}),
     };
   }
 
@@ -381,7 +382,7 @@ export class RootsStore {
   private async requireBroadConfirmed(real: string, confirmed: boolean): Promise<void> {
     if (confirmed) return;
     const warning = await broadFolderWarning(real, this.platform, this.options.home);
-    if (warning !== undefined) throw new HostError('INVALID_INPUT', warning, 'confirmBroad');
+    if (warning !== undefined) throw HostError.coded('INVALID_INPUT', warning, 'confirmBroad');
   }
 
   /** Mutations run one at a time so that each saves on top of the last. */
@@ -394,12 +395,18 @@ export class RootsStore {
   /** Save `next`, then adopt it and tell listeners; on a failed save nothing changes. */
   private async commit(next: RootsFile, alsoChanged: string[] = []): Promise<void> {
     if (this.saveBlocked !== undefined)
-      throw new HostError('IO_ERROR', `Not saving roots to ${this.filePath}: ${this.saveBlocked}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        rootError('root-errors.save-blocked', { file: this.filePath, detail: this.saveBlocked }),
+      );
     const before = this.visibleKeys();
     try {
       await atomicWriteFile(this.filePath, `${JSON.stringify(next, null, 2)}\n`);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorMessage(error)}`);
+      throw HostError.coded(
+        'IO_ERROR',
+        rootError('root-errors.save-failed', { file: this.filePath, detail: errorMessage(error) }),
+      );
     }
     this.file = next;
     this.emitChanges(before, alsoChanged);
@@ -470,11 +477,9 @@ export class RootsStore {
 
 /** A folder probeFolder found unusable, as the failure of adding or re-sharing it. */
 function unusable(
-  probe: Extract<FolderCheck, { ok: false }>,
+  probe: UnusableFolder,
   code: 'root-errors.cannot-add' | 'root-errors.cannot-share-new',
   path: string,
 ): HostError {
-  const verb = code === 'root-errors.cannot-add' ? 'Cannot add this root' : 'Cannot share the new folder';
-  if (probe.found === undefined) return new HostError(probe.code, `${verb}: ${probe.problem}`, path);
   return HostError.coded(probe.code, rootError(code, probe.found), path);
 }

@@ -16,6 +16,7 @@ import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
 import { conversationError, type ConversationErrorMessages } from '../../shared/domain/conversation-errors';
 import { taskError, type TaskErrorMessages } from '../../shared/domain/task-errors';
+import { rootError, type RootErrorMessages } from '../../shared/domain/root-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -343,6 +344,44 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.cancelled': { ...task, detail: 'operator stopped it' },
   'task-errors.cancelled-by-server': task,
   'task-errors.cancelled-by-you': { ...task, by: 'stop' },
+// The roots family's first codes read as sentences in the catalog; the codes coded later say exactly what the host says.
+type EarlyRootCodes =
+  | 'root-errors.cannot-add'
+  | 'root-errors.cannot-share-new'
+  | 'root-errors.already-root'
+  | 'root-errors.not-found'
+  | 'root-errors.browse-not-folder'
+  | 'root-errors.browse-missing'
+  | 'root-errors.browse-missing-file-in-path'
+  | 'root-errors.browse-forbidden'
+  | 'root-errors.browse-failed'
+  | 'root-errors.name-missing'
+  | 'root-errors.name-too-long'
+  | 'root-errors.name-control';
+const ROOT_ERRORS: { [C in Exclude<keyof RootErrorMessages, EarlyRootCodes>]: RootErrorMessages[C] } = {
+  'root-errors.not-removed': { id: 'r1' },
+  'root-errors.root-again': { path: '/home/a/project', name: 'Project' },
+  'root-errors.server-name-missing': {},
+  'root-errors.broad-folder': { path: '/home', scope: 'holdsHome', home: '/home/a' },
+  'root-errors.save-blocked': { file: '/home/a/.berth/state/roots.json', detail: d },
+  'root-errors.save-failed': { file: '/home/a/.berth/state/roots.json', detail: 'EACCES' },
+  'root-errors.no-folder-dialog': { shell: 'browser' },
+  'root-errors.removed-already': { id: 'r1' },
+  'root-errors.folder-unusable': { path: '/home/a/gone', problem: 'unchecked', detail: 'EIO' },
+  'root-errors.link-moved': { picked: '/home/a/link', real: '/home/a/b', shared: '/home/a/a' },
+  'root-errors.path-empty': {},
+  'root-errors.path-nul': { path: '/a\u0000b' },
+  'root-errors.path-dot-segment': { path: '/a/../b', segment: '..' },
+  'root-errors.path-windows-name': { path: 'C:\\a?b', name: 'a?b' },
+  'root-errors.path-windows-on-posix': { path: 'C:\\Users\\me' },
+  'root-errors.path-relative-posix': { path: 'project' },
+  'root-errors.path-device': { path: '\\\\?\\C:\\x' },
+  'root-errors.path-unc-incomplete': { path: '\\\\server' },
+  'root-errors.path-bad-host': { path: '\\\\bad_host\\share', host: 'bad_host' },
+  'root-errors.path-drive-relative': { path: 'C:Users', drive: 'C:' },
+  'root-errors.path-no-drive': { path: '\\Users\\me' },
+  'root-errors.path-relative-windows': { path: 'Users\\me' },
+  'root-errors.path-not-unicode': { path: '/tmp/x' },
 };
 
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
@@ -376,6 +415,7 @@ const ALL = [
   ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
   ...failures(CONVERSATION_ERRORS, conversationError as (code: string, params: never) => CodedText),
   ...failures(TASK_ERRORS, taskError as (code: string, params: never) => CodedText),
+  ...failures(ROOT_ERRORS, rootError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -33,7 +33,7 @@ describe('roots slice', () => {
     const store = createBerthStore(transport);
     await store.getState().loadRoots();
     expect(store.getState().rootsView).toBeUndefined();
-    expect(store.getState().rootsError).toBe('roots.json is not valid JSON');
+    expect(store.getState().rootsError?.message).toBe('roots.json is not valid JSON');
   });
 
   it('adds and renames at once, and returns failures for the form', async () => {

@@ -20,7 +20,7 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
   async loadRoots() {
     const result = await transport.call('roots.list', {});
     if (result.ok) get().applyRootsView(result.value);
-    else set({ rootsError: result.message });
+    else set({ rootsError: result });
   },
   async addRoot(path, name, confirmBroad) {
     const trimmed = name?.trim();

@@ -27,7 +27,7 @@ import type {
   PendingRequest,
   PendingResponse,
 } from '../../shared/domain/pending';
-import type { Result } from '../../shared/result';
+import type { Failure, Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 
 // The slices' types live beside their own seams; this module stays the one entry that names them all.
@@ -219,8 +219,8 @@ export interface ResourcesSlice {
 export interface RootsSlice {
   /** Undefined until the first answer. */
   rootsView: RootsView | undefined;
-  /** Why the roots could not be read, shown in the roots view. */
-  rootsError: string | undefined;
+  /** Why the roots could not be read, shown in the roots view (worded as it renders, so a language switch re-words it). */
+  rootsError: Failure | undefined;
   applyRootsView(view: RootsView): void;
   loadRoots(): Promise<void>;
   /**

@@ -22,4 +22,27 @@ describe("roots' failures: a code with its facts, and the English Berth always s
     });
     expect(rootError('root-errors.name-too-long', { max: 200 }).text).toBe('a root name can be at most 200 characters');
   });
+
+  it('words a folder too broad to share by how much it holds', () => {
+    expect(rootError('root-errors.broad-folder', { path: '/home/me', scope: 'home', home: '/home/me' })).toEqual({
+      text: "/home/me is your home folder: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.",
+      hostMessage: { code: 'root-errors.broad-folder', params: { path: '/home/me', scope: 'home', home: '/home/me' } },
+    });
+    expect(
+      rootError('root-errors.broad-folder', { path: '/home', scope: 'holdsHome', home: '/home/me' }).text,
+    ).toContain('/home is a folder that holds your home folder (/home/me):');
+    expect(rootError('root-errors.broad-folder', { path: '/', scope: 'fileSystem', home: '/home/me' }).text).toContain(
+      '/ is the whole file system:',
+    );
+  });
+
+  it("keeps a path's own spelling as a fact, backslashes included", () => {
+    expect(rootError('root-errors.path-drive-relative', { path: 'C:Users', drive: 'C:' })).toEqual({
+      text: "'C:Users' is relative to the current folder of drive C:; write C:\\ and the full path",
+      hostMessage: { code: 'root-errors.path-drive-relative', params: { path: 'C:Users', drive: 'C:' } },
+    });
+    expect(rootError('root-errors.no-folder-dialog', { shell: 'browser' }).text).toBe(
+      'Berth runs in a browser tab here, which cannot open a system folder dialog: use the folder browser (roots.browse) instead',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostMessageSchema } from './host-message';
 
 /** One folder the person picked as a root. */
 export const RootSchema = z.object({
@@ -20,6 +21,8 @@ export const RootViewSchema = RootSchema.extend({
   missing: z.boolean(),
   /** Why it is missing, in words for the person. */
   problem: z.string().optional(),
+  /** `problem` as a code and its facts (root-errors.folder-unusable / link-moved), worded in the person's language. */
+  problemMessage: HostMessageSchema.optional(),
   /** The picked path now leads to this folder instead of `path`: held back (missing) until the person confirms the new folder. */
   retarget: z.string().optional(),
 });

@@ -53,6 +53,13 @@ describe('roots in the host', () => {
       message: `There is no folder at ${gone}`,
       hostMessage: { code: 'root-errors.browse-missing', params: { path: gone } },
     });
+    expect(await harness.host.dispatch('roots.remove', { id: 'no-such-root' })).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: "no root 'no-such-root': it may have been removed already",
+      path: 'id',
+      hostMessage: { code: 'root-errors.removed-already', params: { id: 'no-such-root' } },
+    });
   });
 
   it('asks the person, hands the allowed root to the server, tells it about removal, and forgets a removed server', async () => {

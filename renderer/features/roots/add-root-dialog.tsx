@@ -10,6 +10,7 @@ import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
 import { List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -34,12 +35,13 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
   const addRoot = useBerth((s) => s.addRoot);
   const pushToast = useBerth((s) => s.pushToast);
   const [listing, setListing] = useState<FolderListing>();
-  const [browseError, setBrowseError] = useState<string>();
+  // Failures are kept, not their words: they are worded as they render, so a language switch re-words them.
+  const [browseError, setBrowseError] = useState<Failure>();
   const [typedPath, setTypedPath] = useState('');
   const [name, setName] = useState('');
-  const [addError, setAddError] = useState<string>();
+  const [addError, setAddError] = useState<Failure>();
   /** The host's warning about a folder as broad as / or home: shown until the person confirms or picks another. */
-  const [broadWarning, setBroadWarning] = useState<string>();
+  const [broadWarning, setBroadWarning] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   // Set when the person navigated from the keyboard or a click, so focus lands in the new list (the old buttons are gone).
@@ -60,7 +62,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       const result = await browseFolders(path);
       if (seq !== browseSeq.current) return;
       if (!result.ok) {
-        setBrowseError(failureText(result));
+        setBrowseError(result);
         return;
       }
       setBrowseError(undefined);
@@ -93,8 +95,8 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
     if (!result.ok) {
       if (needsBroadConfirmation(result)) {
         setAddError(undefined);
-        setBroadWarning(result.message);
-      } else setAddError(failureText(result));
+        setBroadWarning(result);
+      } else setAddError(result);
       return;
     }
     const { name: added, path: addedPath, linkPath } = result.value;
@@ -152,7 +154,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
         </form>
         {browseError ? (
           <p className="field-error" id={`${pathId}-error`} role="alert">
-            {browseError}
+            {failureText(browseError)}
           </p>
         ) : null}
 
@@ -228,10 +230,10 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        {addError ? <InlineAlert>{addError}</InlineAlert> : null}
+        {addError ? <InlineAlert>{failureText(addError)}</InlineAlert> : null}
         {broadWarning ? (
           <BroadFolderWarning
-            message={broadWarning}
+            warning={broadWarning}
             busy={busy}
             onConfirm={() => void use(true)}
             onCancel={() => setBroadWarning(undefined)}

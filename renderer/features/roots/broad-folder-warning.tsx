@@ -4,6 +4,8 @@ import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
 import { Dialog, DialogBody, DialogHeader } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
+import { HostMessageText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /**
  * The host's warning about sharing a folder as broad as `/` or the home
@@ -11,13 +13,14 @@ import { useT } from '../../i18n/use-t';
  * presses the danger button; "Pick another folder" is the easy way out.
  */
 export function BroadFolderWarning({
-  message,
+  warning,
   busy,
   onConfirm,
   onCancel,
   cancelLabel,
 }: {
-  message: string;
+  /** The host's refusal at `confirmBroad`: its code is worded here, so a language switch re-words it. */
+  warning: Pick<Failure, 'message' | 'hostMessage'>;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -30,7 +33,9 @@ export function BroadFolderWarning({
       <WarningIcon />
       <div className="broad-folder-text">
         <p className="broad-folder-title">{t('roots.broad.title')}</p>
-        <p>{message}</p>
+        <p>
+          <HostMessageText message={warning.hostMessage} fallback={warning.message} />
+        </p>
         <div className="broad-folder-actions">
           <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
             {cancelLabel ?? t('roots.broad.pickAnother')}
@@ -49,7 +54,7 @@ export function ConfirmBroadRootDialog({
   pick,
   onDone,
 }: {
-  pick: { path: string; warning: string } | undefined;
+  pick: { path: string; warning: Failure } | undefined;
   onDone: () => void;
 }) {
   const addRoot = useBerth((s) => s.addRoot);
@@ -72,7 +77,7 @@ export function ConfirmBroadRootDialog({
       <DialogBody>
         {pick ? (
           <BroadFolderWarning
-            message={pick.warning}
+            warning={pick.warning}
             busy={busy}
             onConfirm={() => void confirm()}
             onCancel={onDone}

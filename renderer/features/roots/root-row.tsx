@@ -8,7 +8,8 @@ import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } fr
 import { Row } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { T } from '../../i18n/t';
-import { failureText } from '../../i18n/host-message';
+import { failureText, hostText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /**
  * One root: name, real path (and the path picked, when a link led there), the
@@ -21,12 +22,15 @@ export function RootRow({ root }: { root: RootView }) {
   const renameRoot = useBerth((s) => s.renameRoot);
   const removeRoot = useBerth((s) => s.removeRoot);
   const confirmRootTarget = useBerth((s) => s.confirmRootTarget);
-  const [broadWarning, setBroadWarning] = useState<string>();
+  const [broadWarning, setBroadWarning] = useState<Failure>();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(root.name);
-  const [error, setError] = useState<string>();
+  // A refusal is kept as the host's failure and worded as it renders; the form's own check is a catalog id.
+  const [error, setError] = useState<Failure | 'roots.row.nameRequired'>();
   const [busy, setBusy] = useState(false);
   const t = useT();
+  // Why the folder cannot be given to servers, in the person's language (its code), else the host's English.
+  const problem = root.problem === undefined ? undefined : asSentence(hostText(root.problemMessage, root.problem));
 
   const startEditing = () => {
     setName(root.name);
@@ -36,7 +40,7 @@ export function RootRow({ root }: { root: RootView }) {
   const save = async () => {
     const trimmed = name.trim();
     if (trimmed === '') {
-      setError(t('roots.row.nameRequired'));
+      setError('roots.row.nameRequired');
       return;
     }
     if (trimmed === root.name) {
@@ -47,7 +51,7 @@ export function RootRow({ root }: { root: RootView }) {
     const result = await renameRoot(root.id, trimmed);
     setBusy(false);
     if (result.ok) setEditing(false);
-    else setError(failureText(result));
+    else setError(result);
   };
   const shareNewTarget = async (confirmBroad = false) => {
     setBusy(true);
@@ -55,8 +59,8 @@ export function RootRow({ root }: { root: RootView }) {
     setBusy(false);
     setBroadWarning(undefined);
     if (result.ok) setError(undefined);
-    else if (needsBroadConfirmation(result)) setBroadWarning(result.message);
-    else setError(failureText(result));
+    else if (needsBroadConfirmation(result)) setBroadWarning(result);
+    else setError(result);
   };
 
   return (
@@ -107,7 +111,7 @@ export function RootRow({ root }: { root: RootView }) {
         )}
         {error ? (
           <p className="field-error" role="alert">
-            {error}
+            {typeof error === 'string' ? t(error) : failureText(error)}
           </p>
         ) : null}
         <span className="root-path" id={pathId} title={root.path}>
@@ -120,25 +124,19 @@ export function RootRow({ root }: { root: RootView }) {
         ) : null}
         {root.missing && root.retarget ? (
           <div className="root-problem" data-testid="root-problem">
-            <p>
-              {root.problem
-                ? t('roots.row.retargetProblem', { problem: asSentence(root.problem) })
-                : t('roots.row.retarget')}
-            </p>
+            <p>{problem ? t('roots.row.retargetProblem', { problem }) : t('roots.row.retarget')}</p>
             <Button size="sm" onClick={() => void shareNewTarget()} disabled={busy}>
               {t('roots.row.shareInstead', { path: root.retarget })}
             </Button>
           </div>
         ) : root.missing ? (
           <p className="root-problem" data-testid="root-problem">
-            {root.problem
-              ? t('roots.row.missingProblem', { problem: asSentence(root.problem) })
-              : t('roots.row.missing')}
+            {problem ? t('roots.row.missingProblem', { problem }) : t('roots.row.missing')}
           </p>
         ) : null}
         {broadWarning ? (
           <BroadFolderWarning
-            message={broadWarning}
+            warning={broadWarning}
             busy={busy}
             onConfirm={() => void shareNewTarget(true)}
             onCancel={() => setBroadWarning(undefined)}

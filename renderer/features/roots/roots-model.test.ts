@@ -50,5 +50,6 @@ describe('roots model', () => {
   it('turns a problem into a sentence', () => {
     expect(asSentence('the folder /a does not exist')).toBe('The folder /a does not exist.');
     expect(asSentence('Permission denied.')).toBe('Permission denied.');
+    expect(asSentence('文件夹 /a 不存在。')).toBe('文件夹 /a 不存在。');
   });
 });

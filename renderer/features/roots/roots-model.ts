@@ -66,7 +66,8 @@ export function asSentence(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') return trimmed;
   const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+  // A sentence worded in Chinese or Japanese ends with its own full stop.
+  return /[.!?。！？]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** The host refused a folder as broad as `/` or the home folder until the person confirms it; the failure's message is the warning to show. */

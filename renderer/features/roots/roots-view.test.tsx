@@ -137,4 +137,50 @@ describe('roots view', () => {
     expect(screen.getByRole('button', { name: '重命名 code' })).toBeTruthy();
     expect(screen.getByText('还没有服务器。请先添加一个，然后选择它可以访问的根目录。')).toBeTruthy();
   });
+
+  it("words a missing root's problem and the broad-folder warning from their codes, and a language switch re-words them", async () => {
+    await activateLocale('ko');
+    const { store, transport } = mount('browser', null);
+    transport.handlers['roots.list'] = () =>
+      ok({
+        roots: [
+          {
+            id: 'r2',
+            path: '/home/ada/gone',
+            name: 'gone',
+            addedAt: 2,
+            missing: true,
+            problem: 'the folder /home/ada/gone does not exist',
+            problemMessage: {
+              code: 'root-errors.folder-unusable',
+              params: { path: '/home/ada/gone', problem: 'missing', detail: '' },
+            },
+          },
+        ],
+        exposure: {},
+        consent: {},
+      });
+    await act(() => store.getState().loadRoots());
+    expect((await screen.findByTestId('root-problem')).textContent).toBe(
+      '폴더 /home/ada/gone이(가) 없습니다. 폴더가 다시 생길 때까지 이 루트는 어떤 서버에도 제공되지 않습니다.',
+    );
+
+    const english =
+      "/home/ada is your home folder: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.";
+    transport.handlers['roots.add'] = () =>
+      fail('INVALID_INPUT', english, 'confirmBroad', {
+        code: 'root-errors.broad-folder',
+        params: { path: '/home/ada', scope: 'home', home: '/home/ada' },
+      });
+    fireEvent.click(screen.getByRole('button', { name: '폴더 추가' }));
+    fireEvent.click(await screen.findByRole('button', { name: '“ada” 사용' }));
+    const warning = await screen.findByTestId('broad-folder-warning');
+    expect(warning.textContent).toContain('/home/ada은(는) 홈 폴더입니다.');
+    expect(warning.textContent).not.toContain('home folder');
+
+    // The warning and the row keep the host's failure, not its words: switching the language re-words both.
+    await act(() => activateLocale('ja'));
+    expect(screen.getByTestId('broad-folder-warning').textContent).toContain('/home/ada はホームフォルダーです。');
+    expect(screen.getByTestId('root-problem').textContent).toContain('フォルダー /home/ada/gone が存在しません。');
+  });
 });

@@ -9,6 +9,8 @@ import { RootsAccess } from './roots-access';
 import { usePickRoot } from './use-pick-root';
 import { List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /** The folders servers may see: add, rename, remove, and who sees which. */
 export function RootsView() {
@@ -17,7 +19,7 @@ export function RootsView() {
   const loadRoots = useBerth((s) => s.loadRoots);
   const t = useT();
   const [browserOpen, setBrowserOpen] = useState(false);
-  const [broadPick, setBroadPick] = useState<{ path: string; warning: string }>();
+  const [broadPick, setBroadPick] = useState<{ path: string; warning: Failure }>();
   const pick = usePickRoot(
     () => setBrowserOpen(true),
     (path, warning) => setBroadPick({ path, warning }),
@@ -38,7 +40,7 @@ export function RootsView() {
               </Button>
             }
           >
-            {t('roots.view.loadFailed', { error: rootsError })}
+            {t('roots.view.loadFailed', { error: failureText(rootsError) })}
           </InlineAlert>
         </div>
       </div>

@@ -2,16 +2,17 @@ import { useCallback } from 'react';
 import { useBerth } from '../../store';
 import { needsBroadConfirmation } from './roots-model';
 import { translate } from '../../i18n/use-t';
+import type { Failure } from '../../../shared/result';
 
 /**
  * What "Add folder" does: the system's folder dialog on the desktop, the
  * server-side folder browser in browser mode (a web page cannot read paths).
  * A folder as broad as / or home is not added: `confirmBroad` gets the path
- * and the host's warning, to ask the person.
+ * and the host's warning (the failure, worded where it is shown), to ask the person.
  */
 export function usePickRoot(
   openBrowser: () => void,
-  confirmBroad: (path: string, warning: string) => void,
+  confirmBroad: (path: string, warning: Failure) => void,
 ): () => void {
   const shell = useBerth((s) => s.appInfo?.shell);
   const pickFolder = useBerth((s) => s.pickFolder);
@@ -32,7 +33,7 @@ export function usePickRoot(
       if (picked.value.path === null) return;
       const added = await addRoot(picked.value.path);
       if (added.ok) pushToast({ tone: 'success', title: translate('roots.toast.added', { name: added.value.name }) });
-      else if (needsBroadConfirmation(added)) confirmBroad(picked.value.path, added.message);
+      else if (needsBroadConfirmation(added)) confirmBroad(picked.value.path, added);
       else toastFailure(translate('roots.toast.addFailed'), added);
     })();
   }, [shell, openBrowser, pickFolder, addRoot, pushToast, toastFailure, confirmBroad]);
