@@ -1,6 +1,7 @@
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import { serverError } from '../../shared/domain/server-errors';
 import type { EventHub } from '../events/event-hub';
 
 /** What the sync reads from the config store. */
@@ -58,7 +59,7 @@ export class ServerSync {
   }
 
   async apply(options: ApplyOptions = {}): Promise<void> {
-    if (this.stopped) throw new HostError('NOT_READY', 'Berth is shutting down');
+    if (this.stopped) throw HostError.coded('NOT_READY', serverError('server-errors.berth-shutting-down', {}));
     const target = this.target(options.forget ?? []);
     const gone = this.options.supervisor
       .list()

@@ -10,6 +10,7 @@ import type {
 import { randomBytes } from 'node:crypto';
 import { validateClientMetadataUrl } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
+import { NO_OAUTH_OFFERED } from '../../shared/domain/server-start-error';
 import type { SecretStore } from '../secrets/secret-store';
 import type { AuthChallenge } from './auth-fetch';
 import { dpopSessionFor, supportsDpop } from './dpop-key';
@@ -34,10 +35,7 @@ export class SignInRequiredError extends HostError {
  */
 export class NoOAuthOfferedError extends HostError {
   constructor() {
-    super(
-      'NOT_READY',
-      'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)',
-    );
+    super('NOT_READY', NO_OAUTH_OFFERED);
     this.name = 'NoOAuthOfferedError';
   }
 }

@@ -162,6 +162,10 @@ describe('ServerSecrets.resolve', () => {
       kind: 'config',
       message:
         "the secret value of TOKEN is not in Berth's secret store (config.json refers to ${secret:server/gh/env/TOKEN}) — open the settings of 'gh', enter TOKEN again and save",
+      wording: {
+        code: 'server-start.secret-missing',
+        params: { section: 'env', key: 'TOKEN', ref: '${secret:server/gh/env/TOKEN}', server: 'gh' },
+      },
     });
   });
 });

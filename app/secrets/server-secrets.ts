@@ -1,6 +1,6 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
-import { ServerStartError } from '../../shared/domain/server-start-error';
+import { ServerStartError, startWords } from '../../shared/domain/server-start-error';
 import {
   configSecretSlots,
   extractPlainSecrets,
@@ -109,21 +109,17 @@ export class ServerSecrets {
     };
     const secretHeaders = new Set(config.secretHeaders);
     for (const slot of slots) {
-      const label = slotLabel(slot);
+      const place = { section: slot.section, key: slot.key };
       let value: string | undefined;
       try {
         value = await this.options.store.get(slot.id);
       } catch (error) {
-        throw new ServerStartError(
-          `could not read the secret value of ${label} from Berth's secret store: ${errorMessage(error)}`,
-          'config',
-        );
+        const words = startWords('server-start.secret-unreadable', { ...place, detail: errorMessage(error) });
+        throw new ServerStartError(words.text, 'config', undefined, undefined, words.hostMessage);
       }
       if (value === undefined) {
-        throw new ServerStartError(
-          `the secret value of ${label} is not in Berth's secret store (config.json refers to ${secretRef(slot.id)}) — open the settings of '${name}', enter ${label} again and save`,
-          'config',
-        );
+        const words = startWords('server-start.secret-missing', { ...place, ref: secretRef(slot.id), server: name });
+        throw new ServerStartError(words.text, 'config', undefined, undefined, words.hostMessage);
       }
       filled[slot.section][slot.key] = value;
       if (slot.section === 'headers' && !isSecretHeader(config, slot.key)) secretHeaders.add(slot.key);

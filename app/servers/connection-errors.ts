@@ -14,12 +14,11 @@ import type { CodedText } from '../../shared/domain/host-wording';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
 import { describeInvalidResult } from './invalid-result';
-import { describeExit } from './process-stdio-options';
-import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
-import type { StartStage } from '../../shared/domain/server-start-error';
+import { ServerStartError, startFailureWords, startWords } from '../../shared/domain/server-start-error';
+import type { ServerStartWording, StartFailureKind, StartStage } from '../../shared/domain/server-start-error';
 import { batchFailure } from './stdout-messages';
 import { exitFact, secondsOf, serverError } from '../../shared/domain/server-errors';
-import { serverStateReason } from '../../shared/domain/server-state-reasons';
+import { OUTPUT_CLOSED, serverStateReason } from '../../shared/domain/server-state-reasons';
 import { errorMessage } from '../../shared/error-message';
 
 /**
@@ -27,7 +26,12 @@ import { errorMessage } from '../../shared/error-message';
  * the request was not run, and the connection is being re-established.
  */
 export class SessionLostError extends HostError {
-  constructor(words: CodedText) {
+  constructor(
+    /** The server's name and what was sent (`prompts/get prompt 'greet'`): the words of a failed resend name them too. */
+    readonly server: string,
+    readonly subject: string,
+  ) {
+    const words = serverError('server-errors.session-lost', { name: server, subject });
     super('SERVER_ERROR', words.text, undefined, words.hostMessage);
     this.name = 'SessionLostError';
   }
@@ -126,23 +130,24 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   // Before the exit status: that is Berth's own SIGTERM to the broken server.
   const broken = ctx.transport.brokenReason;
   if (broken !== undefined)
-    return new ServerStartError(`${broken} during the MCP handshake, so Berth stopped it`, 'exited', undefined, error);
+    return broken === OUTPUT_CLOSED
+      ? started(startWords('server-start.output-closed', {}), 'exited', error)
+      : new ServerStartError(`${broken} during the MCP handshake, so Berth stopped it`, 'exited', undefined, error);
   const batch = batchFailure(error);
   if (batch !== undefined)
-    return new ServerStartError(
-      startFailureText({ code: 'failed', detail: ctx.redact(batch), stage: ctx.stage }),
+    return started(
+      startFailureWords({ code: 'failed', detail: ctx.redact(batch), stage: ctx.stage }),
       'protocol',
-      undefined,
       error,
     );
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
     // Else the last line, error-looking or not: a server that exits usually says why last.
     const serverLine = ctx.lastErrorLine() ?? ctx.lastStderrLine();
-    return new ServerStartError(
-      startFailureText({
+    return started(
+      startFailureWords({
         code: 'exited',
-        exit: describeExit(exit),
+        exit: exitFact(exit),
         stage: ctx.stage,
         ...(serverLine === undefined ? {} : { serverLine }),
       }),
@@ -157,14 +162,13 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
       const words = serverStateReason('server-state.needs-sign-in', { where });
       return new ServerStartError(words.text, 'sign-in', undefined, error, words.hostMessage);
     }
-    if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
+    if (auth !== undefined) return started(startWords('server-start.no-oauth-offered', { where }), 'protocol', error);
     const refusal = oauthRefusal(error);
     // Another authorization server than the pinned one: retrying cannot help, only the person can decide (`config`: no restarts).
     if (refusal !== undefined)
-      return new ServerStartError(
-        `OAuth with ${where} failed: ${ctx.redact(oauthFailureReason(refusal))} — check the OAuth settings of the server`,
+      return started(
+        startWords('server-start.oauth-failed', { where, detail: ctx.redact(oauthFailureReason(refusal)) }),
         refusal instanceof AuthorizationServerMismatchError ? 'config' : 'protocol',
-        undefined,
         error,
       );
     if (isUnreachable(error)) {
@@ -174,24 +178,30 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
     const http = describeHttpError(error);
     if (http !== undefined) {
       // Without OAuth (a static Authorization header is configured), a 401 means that header is not accepted.
-      const signIn = /^HTTP 401/.test(http)
-        ? ' — the server did not accept the Authorization header in its settings'
-        : '';
-      return new ServerStartError(`${where} answered ${ctx.redact(http)}${signIn}`, 'protocol', undefined, error);
+      const code = /^HTTP 401/.test(http) ? 'server-start.header-refused' : 'server-start.http-refused';
+      return started(startWords(code, { where, http: ctx.redact(http) }), 'protocol', error);
     }
   }
   const serverLine = ctx.lastErrorLine();
-  return new ServerStartError(
-    startFailureText({
+  return started(
+    startFailureWords({
       code: 'failed',
       detail: ctx.redact(messageOrInvalidResult(error)),
       stage: ctx.stage,
       ...(serverLine === undefined ? {} : { serverLine }),
     }),
     'protocol',
-    undefined,
     error,
   );
+}
+
+/** A start failure from its words: the English as the message, the code as its wording. */
+function started(
+  words: { text: string; hostMessage: ServerStartWording },
+  kind: StartFailureKind,
+  cause?: unknown,
+): ServerStartError {
+  return new ServerStartError(words.text, kind, undefined, cause, words.hostMessage);
 }
 
 /** A failed request, in words: which server, what was running, and why it ended. */
@@ -207,7 +217,9 @@ export function requestFailure(
   const subject = what === '' ? method : `${method} ${what}`;
   const broken = ctx.transport.brokenReason;
   if (broken !== undefined)
-    return new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
+    return broken === OUTPUT_CLOSED
+      ? HostError.coded('SERVER_ERROR', serverError('server-errors.output-closed-during', { name, method }))
+      : new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !ctx.closing)
     return HostError.coded(
@@ -232,8 +244,7 @@ export function requestFailure(
     );
   }
   const loss = linkLoss(error, ctx);
-  if (loss === 'session-gone')
-    return new SessionLostError(serverError('server-errors.session-lost', { name, subject }));
+  if (loss === 'session-gone') return new SessionLostError(name, subject);
   if (loss === 'unreachable') {
     const detail = ctx.redact(networkReason(error));
     return HostError.coded('SERVER_ERROR', serverError('server-errors.unreachable-during', { name, method, detail }));
@@ -266,7 +277,10 @@ function maxTotalOf(error: SdkError): number | undefined {
 /** Why a ready stdio server's link closed, in words (the supervisor shows it and restarts per policy). */
 export function closedReason(ctx: FailureContext): CodedText {
   const broken = ctx.transport.brokenReason;
-  if (broken !== undefined) return serverStateReason('server-state.broken', { detail: broken });
+  if (broken !== undefined)
+    return broken === OUTPUT_CLOSED
+      ? serverStateReason('server-state.output-closed', {})
+      : serverStateReason('server-state.broken', { detail: broken });
   const exit = ctx.transport.exitInfo;
   const line = ctx.lastStderrLine();
   const stderr = line === undefined || (exit?.code === 0 && exit.signal === null) ? undefined : line;

@@ -11,6 +11,7 @@ import { readStdoutLine } from './stdout-messages';
 import type { BatchVerdict } from './stdout-messages';
 import { describeExit } from './process-stdio-options';
 import type { ExitInfo, ProcessStdioHooks, ProcessStdioOptions } from './process-stdio-options';
+import { OUTPUT_CLOSED } from '../../shared/domain/server-state-reasons';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MAX_STDERR_LINE_BYTES = 8 * 1024;
@@ -259,7 +260,7 @@ export class ProcessStdioTransport implements Transport {
     if (this.exit !== undefined || this.closeRequested) return;
     setTimeout(() => {
       if (this.exit !== undefined || this.closeRequested) return;
-      this.broken = 'closed its output (stdout) while still running';
+      this.broken = OUTPUT_CLOSED;
       this.hooks.onBroken?.(this.broken);
       this.closeRequested = true;
       void this.escalate(child, 0);

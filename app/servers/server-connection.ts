@@ -1,4 +1,5 @@
 import { HostError } from '../../shared/result';
+import { secondsOf, serverError } from '../../shared/domain/server-errors';
 import { isSpecType } from '@modelcontextprotocol/client';
 import type { CallToolResult, DiscoverResult, JSONRPCMessage, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
@@ -27,7 +28,7 @@ import type { ExitInfo } from './process-stdio-options';
 import { withPausableTimeout } from './pausable-timeout';
 import { ServerLog, secretValues } from './server-log';
 import { LateProgress } from './late-progress';
-import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
+import { ServerStartError, startFailureWords } from '../../shared/domain/server-start-error';
 import type { StartStage } from '../../shared/domain/server-start-error';
 import { EraProbeClock, PROBE_QUIET_MS } from './era-probe-clock';
 import { twinDefinition } from './tool-twin-definition';
@@ -316,10 +317,7 @@ export class ServerConnection implements SupervisedConnection {
   /** Legacy era: `logging/setLevel`. Modern era: the level rides in every request's `_meta`. */
   async setLogLevel(level: LogLevel): Promise<void> {
     if (this.client.getServerCapabilities()?.logging === undefined) {
-      throw new HostError(
-        'SERVER_ERROR',
-        `server '${this.options.name}' does not declare the logging capability, so its log level cannot be set`,
-      );
+      throw HostError.coded('SERVER_ERROR', serverError('server-errors.no-logging', { name: this.options.name }));
     }
     if (this.era === 'modern') {
       this.client.requestLogLevel = level;
@@ -493,17 +491,14 @@ export class ServerConnection implements SupervisedConnection {
 
   /** The start took all its time: at which stage, and what the server last said was wrong. */
   private timeoutFailure(): ServerStartError {
-    const seconds = formatSeconds(this.options.config.timeouts.startupMs);
     const serverLine = this.log.lastErrorLine();
-    return new ServerStartError(
-      startFailureText({
-        code: 'timeout',
-        seconds,
-        stage: this.stage,
-        ...(serverLine === undefined ? {} : { serverLine }),
-      }),
-      'timeout',
-    );
+    const words = startFailureWords({
+      code: 'timeout',
+      seconds: secondsOf(this.options.config.timeouts.startupMs),
+      stage: this.stage,
+      ...(serverLine === undefined ? {} : { serverLine }),
+    });
+    return new ServerStartError(words.text, 'timeout', undefined, undefined, words.hostMessage);
   }
 
   /** Feeds the era probe's clock: the probe going out, its answer, and any sign that the server runs. */

@@ -3,7 +3,6 @@ import type { Client } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { ServerConfigInput } from '../../shared/domain/server';
 import { SessionLostError } from './connection-errors';
-import { serverError } from '../../shared/domain/server-errors';
 import { ServerSupervisor } from './supervisor';
 import { FakeOpener } from './supervisor-fakes';
 import { LogCollector, StateRecorder, serverConfig, tempDir } from './test-support';
@@ -46,7 +45,7 @@ async function remote(initialDelayMs = 100, extra: Partial<ServerConfigInput> = 
 /** The session is gone: the connection goes away (the server restarts) and the request fails as never run. */
 function loseSession(): SessionLostError {
   opener.latest.lose("server 'remote' ended the session; reconnecting");
-  return new SessionLostError(serverError('server-errors.session-lost', { name: 'remote', subject: 'prompts/get' }));
+  return new SessionLostError('remote', 'prompts/get');
 }
 
 describe('SupervisedServer: one resend after a lost session', () => {
@@ -108,9 +107,13 @@ describe('SupervisedServer: one resend after a lost session', () => {
       setTimeout(() => later.abort(), 10);
       throw loseSession();
     });
-    await expect(supervisor.request('remote', { ...REQUEST, signal: later.signal }, send)).rejects.toThrow(
-      /cancelled while waiting for the reconnect/,
-    );
+    await expect(supervisor.request('remote', { ...REQUEST, signal: later.signal }, send)).rejects.toMatchObject({
+      message: expect.stringMatching(/cancelled while waiting for the reconnect/),
+      hostMessage: {
+        code: 'server-errors.reconnect-cancelled',
+        params: { name: 'remote', subject: 'prompts/get', cause: 'session-lost' },
+      },
+    });
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -128,9 +131,22 @@ describe('SupervisedServer: one resend after a lost session', () => {
     const send = vi.fn(async () => {
       throw loseSession();
     });
-    await expect(supervisor.request('remote', REQUEST, send)).rejects.toThrow(
+    const failure = supervisor.request('remote', REQUEST, send);
+    await expect(failure).rejects.toThrow(
       /before prompts\/get ran; reconnecting, but could not reconnect: server 'remote' ended the session; reconnecting/,
     );
+    // The server's reason is nested (restart off around the lost connection), so the renderer words it too.
+    await expect(failure).rejects.toMatchObject({
+      hostMessage: {
+        code: 'server-errors.reconnect-failed',
+        params: {
+          name: 'remote',
+          subject: 'prompts/get',
+          cause: 'session-lost',
+          reasonCode: 'server-state.restart-off',
+        },
+      },
+    });
     expect(send).toHaveBeenCalledTimes(1);
   });
 });

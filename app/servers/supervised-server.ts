@@ -1,6 +1,7 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { notReadyError, serverError } from '../../shared/domain/server-errors';
+import { notReadyError, secondsOf, serverError, type ReconnectWait } from '../../shared/domain/server-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { nestedReason, serverStateReason } from '../../shared/domain/server-state-reasons';
 import type { HostMessage } from '../../shared/domain/host-message';
 import { personSignsIn } from '../../shared/domain/server';
@@ -486,19 +487,32 @@ export class SupervisedServer {
   ): Promise<T> {
     const { timeoutMs, signal } = request;
     if (this.config.url !== undefined && (this.phase.status === 'starting' || this.phase.status === 'restarting')) {
-      await this.waitForReconnect(
-        timeoutMs,
-        HostError.coded('NOT_READY', serverError('server-errors.reconnecting', { name: this.name })),
-        signal,
-      );
+      await this.waitForReconnect(timeoutMs, { name: this.name, subject: '', cause: 'reconnecting' }, signal);
     }
     try {
       return await send(this.readyConnection(request.action));
     } catch (error) {
       if (!(error instanceof SessionLostError) || signal?.aborted === true) throw error;
-      await this.waitForReconnect(timeoutMs, error, signal);
+      await this.waitForReconnect(
+        timeoutMs,
+        { name: error.server, subject: error.subject, cause: 'session-lost' },
+        signal,
+      );
       return send(this.readyConnection(request.action));
     }
+  }
+
+  /** A lost session's request whose server did not come back: the state's reason (its code nested), else the status. */
+  private notBack(lost: ReconnectWait): CodedText {
+    const state = this.current;
+    const reason = serverReason(state);
+    if (reason === undefined)
+      return serverError('server-errors.reconnect-failed-status', { ...lost, status: this.phase.status });
+    const message = state.status === 'ready' || state.status === 'starting' ? undefined : state.reasonMessage;
+    return serverError('server-errors.reconnect-failed', {
+      ...lost,
+      ...nestedReason({ text: reason, hostMessage: message }),
+    });
   }
 
   /** The live connection, or NOT_READY saying what the server is doing instead. */
@@ -511,11 +525,11 @@ export class SupervisedServer {
   }
 
   /**
-   * Resolves when the server is ready again; rejects with `cause` if it stops,
-   * fails for good or takes longer than `timeoutMs`, and as cancelled if
-   * `signal` aborts meanwhile.
+   * Resolves when the server is ready again; rejects, naming what was waiting
+   * (`lost`), if it stops, fails for good or takes longer than `timeoutMs`,
+   * and as cancelled if `signal` aborts meanwhile.
    */
-  private waitForReconnect(timeoutMs: number, cause: Error, signal?: AbortSignal): Promise<void> {
+  private waitForReconnect(timeoutMs: number, lost: ReconnectWait, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const done = (failure?: Error): void => {
         clearTimeout(timer);
@@ -526,13 +540,7 @@ export class SupervisedServer {
       };
       const watch = (): void => {
         const { status } = this.phase;
-        const fail = (): void =>
-          done(
-            new HostError(
-              'SERVER_ERROR',
-              `${cause.message}, but could not reconnect: ${serverReason(this.current) ?? this.phase.status}`,
-            ),
-          );
+        const fail = (): void => done(HostError.coded('SERVER_ERROR', this.notBack(lost)));
         if (status === 'ready' && this.connection !== undefined) done();
         else if (status === 'stopped' || status === 'error') fail();
         // 'crashed' is followed at once by 'restarting' unless the policy gave up.
@@ -542,10 +550,15 @@ export class SupervisedServer {
           });
       };
       const onAbort = (): void =>
-        done(new HostError('SERVER_ERROR', `${cause.message}; cancelled while waiting for the reconnect`));
+        done(HostError.coded('SERVER_ERROR', serverError('server-errors.reconnect-cancelled', lost)));
       const timer = setTimeout(
         () =>
-          done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)),
+          done(
+            HostError.coded(
+              'TIMEOUT',
+              serverError('server-errors.reconnect-timeout', { ...lost, seconds: secondsOf(timeoutMs) }),
+            ),
+          ),
         timeoutMs,
       );
       this.watchers.add(watch);

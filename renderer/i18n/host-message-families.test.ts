@@ -17,6 +17,9 @@ import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/s
 import { conversationError, type ConversationErrorMessages } from '../../shared/domain/conversation-errors';
 import { taskError, type TaskErrorMessages } from '../../shared/domain/task-errors';
 import { rootError, type RootErrorMessages } from '../../shared/domain/root-errors';
+import { startWords, type StartFailureMessages } from '../../shared/domain/server-start-error';
+import { serverError, type ServerErrorMessages } from '../../shared/domain/server-errors';
+import { serverStateReason, type ServerStateMessages } from '../../shared/domain/server-state-reasons';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -383,6 +386,62 @@ const ROOT_ERRORS: { [C in Exclude<keyof RootErrorMessages, EarlyRootCodes>]: Ro
   'root-errors.path-relative-windows': { path: 'Users\\me' },
   'root-errors.path-not-unicode': { path: '/tmp/x' },
 };
+const tailOf = { serverLine: '', host: '' };
+const START_FAILURES: { [C in keyof StartFailureMessages]: StartFailureMessages[C] } = {
+  'server-start.handshake-timeout': { stage: 'handshake', seconds: 30, tail: 'none', ...tailOf },
+  'server-start.handshake-exited': {
+    stage: 'tools',
+    exitKind: 'signal',
+    exit: 'SIGSEGV',
+    tail: 'stderr',
+    serverLine: 'fatal: boom',
+    host: '',
+  },
+  'server-start.handshake-failed': { stage: 'tools', detail: 'fetch failed', tail: 'service', ...tailOf },
+  'server-start.output-closed': {},
+  'server-start.no-oauth-offered': { where: url },
+  'server-start.oauth-failed': { where: url, detail: d },
+  'server-start.http-refused': { where: url, http: 'HTTP 500 Internal Server Error' },
+  'server-start.header-refused': { where: url, http: 'HTTP 401 Unauthorized' },
+  'server-start.secret-unreadable': { section: 'headers', key: 'Authorization', detail: 'the keychain is locked' },
+  'server-start.secret-missing': { section: 'env', key: 'TOKEN', ref: '${secret:server/gh/env/TOKEN}', server: 'gh' },
+};
+// Every tail of a start failure, on each stage's head.
+const START_TAILS = (
+  ['none', 'stderr', 'network', 'networkStderr', 'service', 'serviceStderr', 'key', 'keyStderr'] as const
+)
+  .flatMap((tail) => [
+    {
+      stage: 'handshake' as const,
+      seconds: 30,
+      tail,
+      serverLine: 'getaddrinfo ENOTFOUND mcp.stripe.com',
+      host: 'mcp.stripe.com',
+    },
+    { stage: 'tools' as const, seconds: 2.5, tail, serverLine: 'Error: 401 Unauthorized', host: 'api.example' },
+  ])
+  .map((params) => startWords('server-start.handshake-timeout', params));
+
+type NewServerErrors = Pick<
+  ServerErrorMessages,
+  | 'server-errors.berth-shutting-down'
+  | 'server-errors.output-closed-during'
+  | 'server-errors.no-logging'
+  | 'server-errors.reconnect-failed'
+  | 'server-errors.reconnect-failed-status'
+  | 'server-errors.reconnect-cancelled'
+  | 'server-errors.reconnect-timeout'
+const lost = { name: 'remote', subject: "prompts/get prompt 'greet'", cause: 'session-lost' as const };
+const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
+  'server-errors.berth-shutting-down': {},
+  'server-errors.output-closed-during': { name: 'a', method: 'tools/call' },
+  'server-errors.no-logging': { name: 'a' },
+  'server-errors.reconnect-failed': { ...lost, reason: 'removed' },
+  'server-errors.reconnect-failed-status': { name: 'remote', subject: '', cause: 'reconnecting', status: 'stopped' },
+  'server-errors.reconnect-cancelled': { name: 'remote', subject: '', cause: 'reconnecting' },
+  'server-errors.reconnect-timeout': { ...lost, seconds: 30 },
+};
+const SERVER_STATES: Pick<ServerStateMessages, 'server-state.output-closed'> = { 'server-state.output-closed': {} };
 
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
@@ -416,6 +475,10 @@ const ALL = [
   ...failures(CONVERSATION_ERRORS, conversationError as (code: string, params: never) => CodedText),
   ...failures(TASK_ERRORS, taskError as (code: string, params: never) => CodedText),
   ...failures(ROOT_ERRORS, rootError as (code: string, params: never) => CodedText),
+  ...failures(START_FAILURES, startWords as (code: string, params: never) => CodedText),
+  ...START_TAILS.map(({ text, hostMessage }) => ({ text, message: hostMessage })),
+  ...failures(SERVER_ERRORS, serverError as (code: string, params: never) => CodedText),
+  ...failures(SERVER_STATES, serverStateReason as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

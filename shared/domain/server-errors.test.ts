@@ -35,6 +35,19 @@ describe("servers' failures: a code with its facts, and the English Berth always
       }),
       "server 'a' answered prompts/get with error -32602: bad",
     ],
+    [
+      serverError('server-errors.reconnect-timeout', {
+        name: 'r',
+        subject: 'tools/call',
+        cause: 'session-lost',
+        seconds: 30,
+      }),
+      "server 'r' ended the session before tools/call ran; reconnecting, but it was not back within 30 s",
+    ],
+    [
+      serverError('server-errors.reconnect-cancelled', { name: 'r', subject: '', cause: 'reconnecting' }),
+      "server 'r' is reconnecting; cancelled while waiting for the reconnect",
+    ],
   ])('%j', (words, english) => {
     expect(words.text).toBe(english);
     expect(words.hostMessage.code).toMatch(/^server-errors\./);

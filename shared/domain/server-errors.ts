@@ -1,4 +1,5 @@
 import { codedFamily, type CodedText } from './host-wording';
+import { OUTPUT_CLOSED, type NestedReason } from './server-state-reasons';
 
 /**
  * The failures of a call to a server, or about one by name, as codes with their facts; the renderer words
@@ -22,8 +23,21 @@ export type ServerErrorMessages = {
   'server-errors.session-lost': { name: string; subject: string };
   'server-errors.failed': { name: string; subject: string; detail: string };
   'server-errors.answered-error': { name: string; subject: string; errorCode: string; detail: string };
+  'server-errors.berth-shutting-down': Record<string, never>;
+  'server-errors.output-closed-during': { name: string; method: string };
+  'server-errors.no-logging': { name: string };
+  'server-errors.reconnect-failed': ReconnectWait & NestedReason;
+  'server-errors.reconnect-failed-status': ReconnectWait & { status: string };
+  'server-errors.reconnect-cancelled': ReconnectWait;
+  'server-errors.reconnect-timeout': ReconnectWait & { seconds: number };
 };
 export type ServerErrorCode = keyof ServerErrorMessages;
+
+/**
+ * A request waiting for its server to reconnect: its session was lost before `subject` ran, or the server
+ * was already reconnecting when it came (`subject` is empty then).
+ */
+export type ReconnectWait = { name: string; subject: string; cause: 'session-lost' | 'reconnecting' };
 
 /** An exit status as a fact: the signal's name (`SIGKILL`), else the exit code (`1`). */
 export function exitFact(exit: { code: number | null; signal: string | null }): string {
@@ -32,13 +46,19 @@ export function exitFact(exit: { code: number | null; signal: string | null }): 
 
 const exitWords = (exit: string): string => (exit.startsWith('SIG') ? `signal ${exit}` : `code ${exit}`);
 
+const sessionLost = (name: string, subject: string): string =>
+  `server '${name}' ended the session before ${subject} ran; reconnecting`;
+const reconnecting = (name: string): string => `server '${name}' is reconnecting`;
+const waited = ({ name, subject, cause }: ReconnectWait): string =>
+  cause === 'reconnecting' ? reconnecting(name) : sessionLost(name, subject);
+
 /** A server's failure in English with its code (the English is what Berth always said). */
 export const serverError = codedFamily<ServerErrorMessages>({
   'server-errors.not-found': ({ name }) => `No server named "${name}"`,
   'server-errors.not-supervised': ({ name }) => `no server named '${name}'`,
   'server-errors.name-taken': ({ name }) => `A server named "${name}" already exists`,
   'server-errors.shutting-down': () => 'the host is shutting down',
-  'server-errors.reconnecting': ({ name }) => `server '${name}' is reconnecting`,
+  'server-errors.reconnecting': ({ name }) => reconnecting(name),
   'server-errors.not-ready': ({ name, status }) => `server '${name}' is ${status}, not ready`,
   'server-errors.exited-during': ({ name, method, exit }) =>
     `server '${name}' exited (${exitWords(exit)}) while ${method} was in progress`,
@@ -52,11 +72,20 @@ export const serverError = codedFamily<ServerErrorMessages>({
     `${subject} on server '${name}' did not answer within ${seconds} s`,
   'server-errors.max-total-time': ({ name, subject, seconds }) =>
     `${subject} on server '${name}' did not finish within its maximum total time of ${seconds} s (time spent waiting for your answers not counted)`,
-  'server-errors.session-lost': ({ name, subject }) =>
-    `server '${name}' ended the session before ${subject} ran; reconnecting`,
+  'server-errors.session-lost': ({ name, subject }) => sessionLost(name, subject),
   'server-errors.failed': ({ name, subject, detail }) => `${subject} on server '${name}' failed: ${detail}`,
   'server-errors.answered-error': ({ name, subject, errorCode, detail }) =>
     `server '${name}' answered ${subject} with error ${errorCode}: ${detail}`,
+  'server-errors.berth-shutting-down': () => 'Berth is shutting down',
+  'server-errors.output-closed-during': ({ name, method }) =>
+    `server '${name}' ${OUTPUT_CLOSED}, so ${method} got no answer`,
+  'server-errors.no-logging': ({ name }) =>
+    `server '${name}' does not declare the logging capability, so its log level cannot be set`,
+  // The server did not come back: the state's reason (`reason`, its code nested), else its status.
+  'server-errors.reconnect-failed': (facts) => `${waited(facts)}, but could not reconnect: ${facts.reason}`,
+  'server-errors.reconnect-failed-status': (facts) => `${waited(facts)}, but could not reconnect: ${facts.status}`,
+  'server-errors.reconnect-cancelled': (facts) => `${waited(facts)}; cancelled while waiting for the reconnect`,
+  'server-errors.reconnect-timeout': (facts) => `${waited(facts)}, but it was not back within ${facts.seconds} s`,
 });
 
 /** "server 'x' is starting, not ready: cannot call tool 'y'": the action is English, so it stays out of the code's facts. */

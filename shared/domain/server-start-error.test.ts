@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeError, pickErrorLine, serverLineHint, startFailureText } from './server-start-error';
+import {
+  looksLikeError,
+  pickErrorLine,
+  serverLineHint,
+  startFailureText,
+  startFailureWords,
+} from './server-start-error';
 
 describe('serverLineHint', () => {
   it.each([
@@ -71,7 +77,7 @@ describe('startFailureText', () => {
     expect(
       startFailureText({
         code: 'timeout',
-        seconds: '30 s',
+        seconds: 30,
         stage: 'handshake',
         serverLine: 'getaddrinfo ENOTFOUND mcp.stripe.com',
       }),
@@ -79,7 +85,7 @@ describe('startFailureText', () => {
       'did not finish the MCP handshake within 30 s; cannot reach mcp.stripe.com — no network? (stderr: getaddrinfo ENOTFOUND mcp.stripe.com)',
     );
     expect(
-      startFailureText({ code: 'exited', exit: 'code 1', stage: 'handshake', serverLine: 'Error: 401 Unauthorized' }),
+      startFailureText({ code: 'exited', exit: '1', stage: 'handshake', serverLine: 'Error: 401 Unauthorized' }),
     ).toBe(
       "exited (code 1) during the MCP handshake; it probably needs an API key or token — set it in the server's environment variables (stderr: Error: 401 Unauthorized)",
     );
@@ -89,20 +95,60 @@ describe('startFailureText', () => {
     expect(startFailureText({ code: 'failed', detail: 'MCP error -32603: fetch failed', stage: 'tools' })).toBe(
       'finished the MCP handshake, but listing its tools failed: MCP error -32603: fetch failed; cannot reach its service — no network?',
     );
-    expect(startFailureText({ code: 'timeout', seconds: '30 s', stage: 'tools' })).toBe(
+    expect(startFailureText({ code: 'timeout', seconds: 30, stage: 'tools' })).toBe(
       'finished the MCP handshake, but listing its tools did not finish within 30 s',
     );
-    expect(startFailureText({ code: 'exited', exit: 'signal SIGSEGV', stage: 'tools' })).toBe(
+    expect(startFailureText({ code: 'exited', exit: 'SIGSEGV', stage: 'tools' })).toBe(
       'exited (signal SIGSEGV) while listing its tools, after the MCP handshake',
     );
   });
 
   it('keeps a line it has no advice for as it was', () => {
     expect(
-      startFailureText({ code: 'exited', exit: 'code 1', stage: 'handshake', serverLine: 'fatal: simulated failure' }),
+      startFailureText({ code: 'exited', exit: '1', stage: 'handshake', serverLine: 'fatal: simulated failure' }),
     ).toBe('exited (code 1) during the MCP handshake — stderr: fatal: simulated failure');
     expect(
       startFailureText({ code: 'failed', detail: 'Server sent invalid initialize result', stage: 'handshake' }),
     ).toBe('MCP handshake failed: Server sent invalid initialize result');
+  });
+});
+
+describe('startFailureWords', () => {
+  it('sends the stage, the advice and the server line as facts beside the same English', () => {
+    const words = startFailureWords({
+      code: 'exited',
+      exit: '1',
+      stage: 'handshake',
+      serverLine: 'Error: 401 Unauthorized',
+    });
+    expect(words.text).toBe(
+      startFailureText({ code: 'exited', exit: '1', stage: 'handshake', serverLine: 'Error: 401 Unauthorized' }),
+    );
+    expect(words.hostMessage).toEqual({
+      code: 'server-start.handshake-exited',
+      params: {
+        stage: 'handshake',
+        exitKind: 'code',
+        exit: '1',
+        tail: 'keyStderr',
+        serverLine: 'Error: 401 Unauthorized',
+        host: '',
+      },
+    });
+  });
+
+  it('takes advice from the failure itself when the server wrote nothing, without a line to quote', () => {
+    expect(startFailureWords({ code: 'failed', detail: 'fetch failed', stage: 'tools' }).hostMessage).toEqual({
+      code: 'server-start.handshake-failed',
+      params: { stage: 'tools', detail: 'fetch failed', tail: 'service', serverLine: '', host: '' },
+    });
+    expect(
+      startFailureWords({
+        code: 'timeout',
+        seconds: 30,
+        stage: 'handshake',
+        serverLine: 'getaddrinfo ENOTFOUND a.example',
+      }).hostMessage.params,
+    ).toMatchObject({ tail: 'networkStderr', host: 'a.example', seconds: 30 });
   });
 });

@@ -1,4 +1,6 @@
-import type { ServerStateWording } from './server-state-reasons';
+import { secretPlaceText, type SecretPlace } from './credential-errors';
+import { codedFamily, type CodedText } from './host-wording';
+import { OUTPUT_CLOSED, type ServerStateWording } from './server-state-reasons';
 
 /**
  * Why a start failed, which decides what the supervisor does next:
@@ -21,7 +23,7 @@ export type StartFailureKind =
  * The start failures the renderer words from its catalog (renderer/i18n/locales/<locale>/server-start.json),
  * each with the parameters it names. The first family of host messages with a code (shared/domain/host-message.ts).
  */
-export interface ServerStartMessages {
+export interface ServerStartMessages extends StartFailureMessages {
   'server-start.command-missing': { command: string };
   'server-start.command-not-on-path': { command: string; path: string };
   'server-start.command-not-on-login-path': { command: string; path: string; pathSource: string };
@@ -117,43 +119,142 @@ export function pickErrorLine(lines: readonly string[]): string | undefined {
 }
 
 /**
- * A start failure, as a code and its parameters: `startFailureText` makes the
- * words, in one place, so a message catalog can take them over.
+ * A start failure, as a code and its parameters: `startFailureWords` makes the
+ * words and the code, in one place, so the catalog words the same facts.
  */
 export type StartFailureWords = (
-  { code: 'timeout'; seconds: string } | { code: 'exited'; exit: string } | { code: 'failed'; detail: string }
+  | { code: 'timeout'; seconds: number }
+  /** `exit` as exitFact gives it (server-errors.ts): the signal's name, else the exit code. */
+  | { code: 'exited'; exit: string }
+  | { code: 'failed'; detail: string }
 ) & {
   stage: StartStage;
   /** The server's own last (error) line on stderr, when it wrote one. */
   serverLine?: string;
 };
 
+/** "did not finish the MCP handshake within 30 s; cannot reach mcp.stripe.com — no network? (stderr: …)". */
+export function startFailureText(words: StartFailureWords): string {
+  return startFailureWords(words).text;
+}
+
+/** A start failure's English and its code: the head (timeout, exit, failure) with its tail as facts. */
+export function startFailureWords(words: StartFailureWords): CodedText & { hostMessage: ServerStartWording } {
+  const { stage, serverLine } = words;
+  const fromServer = serverLine === undefined ? undefined : serverLineHint(serverLine);
+  const hint = fromServer ?? (words.code === 'failed' ? serverLineHint(words.detail) : undefined);
+  const tail: StartTail =
+    hint === undefined
+      ? serverLine === undefined
+        ? 'none'
+        : 'stderr'
+      : `${hint.kind === 'key' ? 'key' : hint.host === undefined ? 'service' : 'network'}${fromServer === undefined ? '' : 'Stderr'}`;
+  const facts = { stage, tail, serverLine: serverLine ?? '', host: hint?.kind === 'network' ? (hint.host ?? '') : '' };
+  if (words.code === 'timeout')
+    return startWords('server-start.handshake-timeout', { ...facts, seconds: words.seconds });
+  if (words.code === 'exited')
+    return startWords('server-start.handshake-exited', {
+      ...facts,
+      exitKind: words.exit.startsWith('SIG') ? 'signal' : 'code',
+      exit: words.exit,
+    });
+  return startWords('server-start.handshake-failed', { ...facts, detail: words.detail });
+}
+
+/**
+ * What follows a start failure's head: advice drawn from the server's own stderr line (`…Stderr`: the line
+ * is quoted after it) or from the failure's words — no network to reach `host` (`service` when no host is
+ * named), or a missing key — else the bare line (`stderr`) or nothing.
+ */
+export type StartTail =
+  'none' | 'stderr' | 'network' | 'networkStderr' | 'service' | 'serviceStderr' | 'key' | 'keyStderr';
+
+/** A start failure's tail as facts: `serverLine` and `host` are empty where the tail names none. */
+type StartTailFacts = { stage: StartStage; tail: StartTail; serverLine: string; host: string };
+
+/**
+ * The start failures worded here (the others are in spawn-errors.ts): a handshake or tool listing that timed
+ * out, exited or failed; a broken link, a sign-in or header refused, an HTTP answer; a secret the server's
+ * config names that cannot be read or is gone (`ref` is the config's `${secret:…}` reference).
+ */
+export type StartFailureMessages = {
+  'server-start.handshake-timeout': StartTailFacts & { seconds: number };
+  'server-start.handshake-exited': StartTailFacts & { exitKind: 'code' | 'signal'; exit: string };
+  'server-start.handshake-failed': StartTailFacts & { detail: string };
+  'server-start.output-closed': Record<string, never>;
+  'server-start.no-oauth-offered': { where: string };
+  'server-start.oauth-failed': { where: string; detail: string };
+  'server-start.http-refused': { where: string; http: string };
+  'server-start.header-refused': { where: string; http: string };
+  'server-start.secret-unreadable': { section: SecretPlace; key: string; detail: string };
+  'server-start.secret-missing': { section: SecretPlace; key: string; ref: string; server: string };
+};
+
+/** What a remote server that answers 401 without OAuth metadata is told it needs (NoOAuthOfferedError's message). */
+export const NO_OAUTH_OFFERED =
+  'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)';
+
 const HANDSHAKE = 'the MCP handshake';
 const AFTER_HANDSHAKE = 'finished the MCP handshake, but listing its tools';
 
-/** "did not finish the MCP handshake within 30 s; cannot reach mcp.stripe.com — no network? (stderr: …)". */
-export function startFailureText(words: StartFailureWords): string {
-  const { stage, serverLine } = words;
-  let head: string;
-  if (words.code === 'timeout')
-    head =
-      stage === 'tools'
-        ? `${AFTER_HANDSHAKE} did not finish within ${words.seconds}`
-        : `did not finish ${HANDSHAKE} within ${words.seconds}`;
-  else if (words.code === 'exited')
-    head =
-      stage === 'tools'
-        ? `exited (${words.exit}) while listing its tools, after the MCP handshake`
-        : `exited (${words.exit}) during ${HANDSHAKE}`;
-  else
-    head = stage === 'tools' ? `${AFTER_HANDSHAKE} failed: ${words.detail}` : `MCP handshake failed: ${words.detail}`;
-  const fromServer = serverLine === undefined ? undefined : serverLineHint(serverLine);
-  const hint = fromServer ?? (words.code === 'failed' ? serverLineHint(words.detail) : undefined);
-  const stderr = serverLine === undefined ? '' : ` (stderr: ${serverLine})`;
-  if (hint === undefined) return serverLine === undefined ? head : `${head} — stderr: ${serverLine}`;
-  const advice =
-    hint.kind === 'network'
-      ? `cannot reach ${hint.host ?? 'its service'} — no network?`
-      : `it probably needs an API key or token — set it in the server's environment variables`;
-  return `${head}; ${advice}${fromServer === undefined ? '' : stderr}`;
+function tailed(head: string, { tail, serverLine, host }: StartTailFacts): string {
+  const stderr = ` (stderr: ${serverLine})`;
+  const network = (where: string) => `${head}; cannot reach ${where} — no network?`;
+  const key = `${head}; it probably needs an API key or token — set it in the server's environment variables`;
+  switch (tail) {
+    case 'none':
+      return head;
+    case 'stderr':
+      return `${head} — stderr: ${serverLine}`;
+    case 'network':
+      return network(host);
+    case 'networkStderr':
+      return network(host) + stderr;
+    case 'service':
+      return network('its service');
+    case 'serviceStderr':
+      return network('its service') + stderr;
+    case 'key':
+      return key;
+    case 'keyStderr':
+      return key + stderr;
+  }
 }
+
+/** A start failure in English with its code (the English is what Berth always said). */
+export const startWords = codedFamily<StartFailureMessages>({
+  'server-start.handshake-timeout': (facts) =>
+    tailed(
+      facts.stage === 'tools'
+        ? `${AFTER_HANDSHAKE} did not finish within ${facts.seconds} s`
+        : `did not finish ${HANDSHAKE} within ${facts.seconds} s`,
+      facts,
+    ),
+  'server-start.handshake-exited': (facts) => {
+    const exit = `${facts.exitKind} ${facts.exit}`;
+    return tailed(
+      facts.stage === 'tools'
+        ? `exited (${exit}) while listing its tools, after the MCP handshake`
+        : `exited (${exit}) during ${HANDSHAKE}`,
+      facts,
+    );
+  },
+  'server-start.handshake-failed': (facts) =>
+    tailed(
+      facts.stage === 'tools' ? `${AFTER_HANDSHAKE} failed: ${facts.detail}` : `MCP handshake failed: ${facts.detail}`,
+      facts,
+    ),
+  'server-start.output-closed': () => `${OUTPUT_CLOSED} during the MCP handshake, so Berth stopped it`,
+  'server-start.no-oauth-offered': ({ where }) => `${where} ${NO_OAUTH_OFFERED}`,
+  'server-start.oauth-failed': ({ where, detail }) =>
+    `OAuth with ${where} failed: ${detail} — check the OAuth settings of the server`,
+  'server-start.http-refused': ({ where, http }) => `${where} answered ${http}`,
+  'server-start.header-refused': ({ where, http }) =>
+    `${where} answered ${http} — the server did not accept the Authorization header in its settings`,
+  'server-start.secret-unreadable': ({ section, key, detail }) =>
+    `could not read the secret value of ${secretPlaceText(section, key)} from Berth's secret store: ${detail}`,
+  'server-start.secret-missing': ({ section, key, ref, server }) => {
+    const label = secretPlaceText(section, key);
+    return `the secret value of ${label} is not in Berth's secret store (config.json refers to ${ref}) — open the settings of '${server}', enter ${label} again and save`;
+  },
+});

@@ -7,6 +7,9 @@ import { codedFamily } from './host-wording';
  */
 export type NestedReason = { reason: string } & Record<string, string | number>;
 
+/** Why a stdio server's link broke while its process still ran (the transport's `brokenReason`); Berth then stops it. */
+export const OUTPUT_CLOSED = 'closed its output (stdout) while still running';
+
 /**
  * Why a server is in its state besides a failed start's own words (server-start-error.ts): who stopped it,
  * what it needs, how a ready server went away (`exit` is exitFact's signal name or exit code, `stderr` the
@@ -31,6 +34,7 @@ export type ServerStateMessages = {
   'server-state.connection-lost-server': { detail: string };
   'server-state.restart-off': NestedReason;
   'server-state.gave-up': NestedReason & { restarts: number };
+  'server-state.output-closed': Record<string, never>;
 };
 export type ServerStateCode = keyof ServerStateMessages;
 
@@ -62,6 +66,7 @@ export const serverStateReason = codedFamily<ServerStateMessages>({
   'server-state.connection-lost-server': ({ detail }) => `lost the connection to the server: ${detail}`,
   'server-state.restart-off': ({ reason }) => `${reason} (automatic restart is off)`,
   'server-state.gave-up': ({ restarts, reason }) => `gave up after ${restarts} restarts: ${reason}`,
+  'server-state.output-closed': () => `${OUTPUT_CLOSED}; Berth stopped it`,
 });
 
 /** A reason as the facts of the reason around it (NestedReason); one without a code travels as its English only. */

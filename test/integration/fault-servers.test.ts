@@ -58,6 +58,19 @@ describe('fault injection: process lifecycle', () => {
     expect(final.reason).toBe(
       'gave up after 2 restarts: exited (code 2) during the MCP handshake — stderr: misbehave: refusing to start (exit-at-spawn)',
     );
+    // The start failure inside the policy's words carries its own code, so the renderer words both.
+    expect(final.status === 'crashed' && final.reasonMessage).toMatchObject({
+      code: 'server-state.gave-up',
+      params: {
+        restarts: 2,
+        reasonCode: 'server-start.handshake-exited',
+        'reason.stage': 'handshake',
+        'reason.exitKind': 'code',
+        'reason.exit': '2',
+        'reason.tail': 'stderr',
+        'reason.serverLine': 'misbehave: refusing to start (exit-at-spawn)',
+      },
+    });
     expect(servers.states.statuses('bad')).toEqual([
       'stopped',
       'starting',

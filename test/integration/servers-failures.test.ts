@@ -29,12 +29,19 @@ describe('misbehaving servers', () => {
     expect(final.reason).toBe(
       'gave up after 2 restarts: exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
     );
-    // The policy's words as a code around the start failure's own words, for the renderer to word.
+    // The policy's words as a code around the start failure's own code and facts: the renderer words both.
     expect(final.reasonMessage).toEqual({
       code: 'server-state.gave-up',
       params: {
         restarts: 2,
         reason: 'exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
+        reasonCode: 'server-start.handshake-exited',
+        'reason.stage': 'handshake',
+        'reason.exitKind': 'code',
+        'reason.exit': '1',
+        'reason.tail': 'stderr',
+        'reason.serverLine': 'fatal: simulated failure during initialize',
+        'reason.host': '',
       },
     });
     expect(final.nextRestartAt).toBeUndefined();

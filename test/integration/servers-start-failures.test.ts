@@ -41,6 +41,16 @@ describe('start failures name their stage and the server’s own error', () => {
       reason:
         'did not finish the MCP handshake within 2 s; cannot reach api.example.invalid — no network? (stderr: [cause]: Error: getaddrinfo ENOTFOUND api.example.invalid)',
     });
+    expect(state.status === 'error' && state.reasonMessage).toEqual({
+      code: 'server-start.handshake-timeout',
+      params: {
+        stage: 'handshake',
+        seconds: 2,
+        tail: 'networkStderr',
+        serverLine: '[cause]: Error: getaddrinfo ENOTFOUND api.example.invalid',
+        host: 'api.example.invalid',
+      },
+    });
   });
 
   it('a server refused by its API: says it probably needs a key', async () => {

@@ -108,6 +108,7 @@ describe('ServerSupervisor state machine (real processes)', () => {
     await expect(servers.supervisor.setLogLevel('noisy', 'debug')).rejects.toMatchObject({
       code: 'SERVER_ERROR',
       message: "server 'noisy' does not declare the logging capability, so its log level cannot be set",
+      hostMessage: { code: 'server-errors.no-logging', params: { name: 'noisy' } },
     });
   });
 

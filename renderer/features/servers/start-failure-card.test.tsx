@@ -2,7 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
-import { startFailureText } from '../../../shared/domain/server-start-error';
+import { startFailureText, startFailureWords } from '../../../shared/domain/server-start-error';
+import { nestedReason, serverStateReason } from '../../../shared/domain/server-state-reasons';
+import { activateLocale } from '../../i18n/i18n';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { ServersView } from './servers-view';
@@ -27,7 +29,7 @@ describe('a server whose start failed', () => {
     status: 'error',
     reason: startFailureText({
       code: 'timeout',
-      seconds: '30 s',
+      seconds: 30,
       stage: 'handshake',
       serverLine: 'getaddrinfo ENOTFOUND mcp.stripe.com',
     }),
@@ -56,5 +58,40 @@ describe('a server whose start failed', () => {
     expect(reason.textContent).toMatch(/^finished the MCP handshake, but listing its tools failed: /);
     expect(reason.textContent).not.toMatch(/MCP handshake failed/);
     expect(reason.classList).toContain('trouble');
+  });
+});
+
+describe("a start failure in the person's language", () => {
+  afterEach(() => activateLocale('en'));
+
+  it("words the failure inside the restart policy's words, the server's own line kept as it wrote it", async () => {
+    await activateLocale('ko');
+    const exited = startFailureWords({
+      code: 'exited',
+      exit: '2',
+      stage: 'handshake',
+      serverLine: 'misbehave: refusing to start',
+    });
+    const gaveUp = serverStateReason('server-state.gave-up', { restarts: 2, ...nestedReason(exited) });
+    const stuck = startFailureWords({
+      code: 'timeout',
+      seconds: 30,
+      stage: 'handshake',
+      serverLine: 'getaddrinfo ENOTFOUND mcp.stripe.com',
+    });
+    mount(
+      [
+        serverState('bad', { status: 'crashed', reason: gaveUp.text, reasonMessage: gaveUp.hostMessage }),
+        serverState('stripe', { status: 'error', reason: stuck.text, reasonMessage: stuck.hostMessage }),
+      ],
+      'bad',
+    );
+    expect(row('bad').querySelector('.server-card-reason')?.textContent).toBe(
+      '2번 다시 시작한 뒤 포기했습니다: MCP 핸드셰이크 중에 종료되었습니다(코드 2). stderr 출력: misbehave: refusing to start',
+    );
+    expect(row('stripe').querySelector('.server-card-reason')?.textContent).toBe(
+      '30초 안에 MCP 핸드셰이크를 끝내지 못했습니다. mcp.stripe.com에 연결할 수 없습니다. 네트워크가 끊겼나요? (stderr: getaddrinfo ENOTFOUND mcp.stripe.com)',
+    );
+    expect(row('stripe').querySelector('.server-card-reason code')?.textContent).toBe('mcp.stripe.com');
   });
 });
