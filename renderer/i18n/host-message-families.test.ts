@@ -14,6 +14,7 @@ import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-erro
 import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
 import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
+import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridge-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -299,6 +300,29 @@ const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessage
   'sampling-words.no-models': {},
 };
 
+const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] } = {
+  'bridge-errors.unknown-method': { method: '"servers.explode"' },
+  'bridge-errors.method-not-string': { type: 'number' },
+  'bridge-errors.input-unreadable': { method: 'servers.add', detail: d },
+  'bridge-errors.bug': { method: 'servers.add', detail: d },
+  'bridge-errors.bug-dispatching': { detail: d },
+  'bridge-errors.reply-not-serializable': { detail: d },
+  'bridge-errors.shutting-down': {},
+  'bridge-errors.too-long': { field: 'text', max: 100000 },
+  'bridge-errors.at-most': { field: 'timeoutMs', max: 600000 },
+  'bridge-errors.too-many': { field: 'attachments', max: 20 },
+  'bridge-errors.empty': { field: 'label' },
+  'bridge-errors.too-short': { field: 'apiKey', min: 8 },
+  'bridge-errors.at-least': { field: 'countAbove', min: 1 },
+  'bridge-errors.too-few': { field: 'registries', min: 2 },
+  'bridge-errors.missing': { field: 'server' },
+  'bridge-errors.not-a-choice': { field: 'level' },
+  'bridge-errors.bad-form': { field: 'url' },
+  'bridge-errors.not-valid': { field: '' },
+  'bridge-errors.unknown-field': { field: 'surprise' },
+  'bridge-errors.schema-words': { field: 'text', detail: 'Write a message first.' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -328,6 +352,7 @@ const ALL = [
   ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
   ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
   ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
+  ...failures(BRIDGE_ERRORS, bridgeError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -19,10 +19,12 @@ import type { AppsErrorCode } from '../../shared/domain/apps-errors';
 import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
+import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
 import { translate } from './use-t';
+import { withFieldWords } from './field-words';
 
 // Every code a family of host messages can carry has its words in the catalog: a code added on the
 // host without them fails typecheck here.
@@ -47,6 +49,7 @@ const APPS_ERRORS_WORDED: Worded<AppsErrorCode> = true;
 const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
+const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -68,6 +71,7 @@ void [
   CONSENT_ERRORS_WORDED,
   WORKSPACE_ERRORS_WORDED,
   SAMPLING_WORDS_WORDED,
+  BRIDGE_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
@@ -95,7 +99,7 @@ function withInnerReason(params: HostMessage['params']): HostMessage['params'] {
 export function hostText(message: HostMessage | undefined, fallback: string): string {
   if (!known(message)) return fallback;
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
-  return withoutMarkup(translate(message.code, withInnerReason(message.params)));
+  return withoutMarkup(translate(message.code, withFieldWords(message.code, withInnerReason(message.params))));
 }
 
 /** A failed call's message in the person's language: its code's words, else the host's English. */
@@ -113,7 +117,7 @@ export function HostMessageText({ message, fallback }: { message: HostMessage | 
   return (
     <T
       id={message.code}
-      {...(message.params ? { values: withInnerReason(message.params) } : {})}
+      {...(message.params ? { values: withFieldWords(message.code, withInnerReason(message.params)) } : {})}
       components={{ code: <code /> }}
     />
   );
