@@ -1,4 +1,5 @@
 import { fail } from '../shared/result';
+import { bridgeError } from '../shared/domain/bridge-errors';
 import { HandlerRegistry } from './bridge/handler-registry';
 import { errorMessage } from '../shared/error-message';
 import { berthPaths } from './config/paths';
@@ -31,7 +32,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
   return {
     dispatch: async (method, input) => {
-      if (shuttingDown !== undefined) return fail('NOT_READY', 'Berth is shutting down');
+      if (shuttingDown !== undefined) {
+        const words = bridgeError('bridge-errors.shutting-down', {});
+        return fail('NOT_READY', words.text, undefined, words.hostMessage);
+      }
       return redaction.result(method, await router.dispatch(method, input));
     },
     subscribe: (listener) => context.events.subscribe(redaction.listener(listener)),

@@ -305,6 +305,66 @@ describe('router', () => {
     expect(badEnvKey.message).toContain('Environment variable names');
   });
 
+  it("codes the first problem of a refused input by its kind, with the field's key and its limit", async () => {
+    const router = createRouter(recordingHandlers().handlers);
+    const refused = async (method: MethodName, input: unknown) =>
+      expectFailure(await router.dispatch(method, input), 'INVALID_INPUT');
+
+    const tooLong = await refused('config.saveText', { text: 'x'.repeat(5_000_001) });
+    expect(tooLong.message).toMatch(/^Invalid input for config\.saveText: text: Too big/);
+    expect(tooLong.hostMessage).toEqual({ code: 'bridge-errors.too-long', params: { field: 'text', max: 5_000_000 } });
+    expect((await refused('servers.start', {})).hostMessage).toEqual({
+      code: 'bridge-errors.missing',
+      params: { field: 'name' },
+    });
+    expect((await refused('servers.setLogLevel', { name: 'a', level: 'loud' })).hostMessage).toEqual({
+      code: 'bridge-errors.not-a-choice',
+      params: { field: 'level' },
+    });
+    expect((await refused('servers.start', { name: 'a', surprise: 1 })).hostMessage?.code).toBe(
+      'bridge-errors.unknown-field',
+    );
+    expect(
+      (await refused('servers.add', { name: 'a', config: { command: 'x', args: ['ok', 5] } })).hostMessage,
+    ).toEqual({ code: 'bridge-errors.not-valid', params: { field: 'args' } });
+    expect((await refused('chat.send', { id: 'c-1', text: '', model: 'm' })).hostMessage).toEqual({
+      code: 'bridge-errors.schema-words',
+      params: { field: 'text', detail: 'Write a message first.' },
+    });
+    const badEnvKey = await refused('servers.add', { name: 'a', config: { command: 'x', env: { '1-bad': 'v' } } });
+    expect(badEnvKey.hostMessage?.code).toBe('bridge-errors.schema-words');
+    expect(badEnvKey.hostMessage?.params?.detail).toMatch(/^Environment variable names/);
+    expect(
+      (await refused('chat.setToolSearchThresholds', { countAbove: 128, shareAbove: 'lots' })).hostMessage,
+    ).toEqual({ code: 'bridge-errors.not-valid', params: { field: 'shareAbove' } });
+  });
+
+  it("codes an unknown method and a handler's bug beside the English", async () => {
+    const router = createRouter(
+      recordingHandlers({
+        'servers.list': async () => {
+          throw new Error('boom');
+        },
+      }).handlers,
+    );
+    expect(await router.dispatch('servers.explode', {})).toEqual({
+      ok: false,
+      code: 'UNKNOWN_METHOD',
+      message: 'Unknown method "servers.explode"',
+      hostMessage: { code: 'bridge-errors.unknown-method', params: { method: '"servers.explode"' } },
+    });
+    expect(await router.dispatch(null, {})).toMatchObject({
+      message: 'Unknown method (null; the method name must be a string)',
+      hostMessage: { code: 'bridge-errors.method-not-string', params: { type: 'null' } },
+    });
+    expect(await router.dispatch('servers.list', {})).toEqual({
+      ok: false,
+      code: 'INTERNAL',
+      message: 'Berth hit a bug while handling servers.list: boom',
+      hostMessage: { code: 'bridge-errors.bug', params: { method: 'servers.list', detail: 'boom' } },
+    });
+  });
+
   it('hands handlers the parsed input, defaults applied', async () => {
     const { handlers, calls } = recordingHandlers();
     await createRouter(handlers).dispatch('servers.add', { name: '  padded ', config: { command: 'node' } });

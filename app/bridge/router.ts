@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { contract, isMethodName, type Handlers, type MethodName } from '../../shared/contract';
-import { ERROR_CODES, fail, HostError, ok, type Failure, type Result } from '../../shared/result';
+import { ERROR_CODES, fail, HostError, ok, type ErrorCode, type Failure, type Result } from '../../shared/result';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { errorMessage } from '../../shared/error-message';
+import { bridgeError } from '../../shared/domain/bridge-errors';
+import { inputIssueWords } from './input-issue-words';
 
 /** Options for {@link createRouter}. */
 export interface RouterOptions {
@@ -34,7 +37,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
 
   async function dispatch(method: unknown, input: unknown): Promise<Result<unknown>> {
     if (!isMethodName(method)) {
-      return fail('UNKNOWN_METHOD', `Unknown method ${describeMethod(method)}`);
+      return unknownMethod(method);
     }
     const schema: z.ZodType = contract[method].input;
     let parsed: ReturnType<typeof schema.safeParse>;
@@ -42,7 +45,10 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
       parsed = schema.safeParse(input);
     } catch (error) {
       // zod does not throw on odd input, but a getter or proxy in the input could.
-      return fail('INVALID_INPUT', `Invalid input for ${method}: ${errorMessage(error)}`);
+      return failure(
+        'INVALID_INPUT',
+        bridgeError('bridge-errors.input-unreadable', { method, detail: errorMessage(error) }),
+      );
     }
     if (!parsed.success) return invalidInput(method, parsed.error.issues);
 
@@ -52,7 +58,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
     } catch (error) {
       if (isHostError(error)) return fail(error.code, error.message, error.path, error.hostMessage);
       reportInternal(method, error);
-      return fail('INTERNAL', `Berth hit a bug while handling ${method}: ${errorMessage(error)}`);
+      return failure('INTERNAL', bridgeError('bridge-errors.bug', { method, detail: errorMessage(error) }));
     }
   }
 
@@ -62,7 +68,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
         return await dispatch(method, input);
       } catch (error) {
         // Only reachable through a bug in the code above; keep the promise of never rejecting.
-        return fail('INTERNAL', `Berth hit a bug while dispatching: ${errorMessage(error)}`);
+        return failure('INTERNAL', bridgeError('bridge-errors.bug-dispatching', { detail: errorMessage(error) }));
       }
     },
   };
@@ -81,7 +87,23 @@ function invalidInput(method: MethodName, issues: readonly z.core.$ZodIssue[]): 
   const more =
     described.length > MAX_ISSUES_IN_MESSAGE ? ` (and ${described.length - MAX_ISSUES_IN_MESSAGE} more)` : '';
   const message = `Invalid input for ${method}: ${shown.join('; ')}${more}`;
-  return fail('INVALID_INPUT', message, first?.path || undefined);
+  // The person reads the first problem, at the field the failure's path names; the message keeps them all.
+  return fail('INVALID_INPUT', message, first?.path || undefined, inputIssueWords(issues)?.hostMessage);
+}
+
+/** A failure whose English and code come from the bridge's family. */
+function failure(code: ErrorCode, words: CodedText): Failure {
+  return fail(code, words.text, undefined, words.hostMessage);
+}
+
+function unknownMethod(method: unknown): Failure {
+  if (typeof method === 'string')
+    return failure(
+      'UNKNOWN_METHOD',
+      bridgeError('bridge-errors.unknown-method', { method: JSON.stringify(truncate(method, MAX_NAME_IN_MESSAGE)) }),
+    );
+  const type = method === null ? 'null' : Array.isArray(method) ? 'array' : typeof method;
+  return failure('UNKNOWN_METHOD', bridgeError('bridge-errors.method-not-string', { type }));
 }
 
 interface DescribedIssue {
@@ -116,13 +138,6 @@ function joinPath(path: string, segment: PropertyKey): string {
   const key = typeof segment === 'symbol' ? segment.toString() : segment;
   if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return path ? `${path}.${key}` : key;
   return `${path}[${JSON.stringify(truncate(key, MAX_NAME_IN_MESSAGE))}]`;
-}
-
-function describeMethod(method: unknown): string {
-  if (typeof method === 'string') return JSON.stringify(truncate(method, MAX_NAME_IN_MESSAGE));
-  if (method === null) return '(null; the method name must be a string)';
-  if (Array.isArray(method)) return '(an array; the method name must be a string)';
-  return `(a ${typeof method}; the method name must be a string)`;
 }
 
 function truncate(text: string, max: number): string {

@@ -255,6 +255,31 @@ describe('browser-mode WebSocket bridge', () => {
     expect(ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  it("answers a host that throws or a reply that cannot be serialized with the bridge's coded failure", async () => {
+    const ws = await connectOk();
+    host.dispatch = async (method) => {
+      if (method === 'servers.list') throw new Error('boom');
+      return ok({ big: 1n });
+    };
+    const thrown = nextMessage<ReplyMessage>(ws);
+    ws.send(JSON.stringify({ kind: 'call', id: 1, method: 'servers.list', input: {} }));
+    expect((await thrown).result).toEqual({
+      ok: false,
+      code: 'INTERNAL',
+      message: 'Berth hit a bug while handling servers.list: boom',
+      hostMessage: { code: 'bridge-errors.bug', params: { method: 'servers.list', detail: 'boom' } },
+    });
+    const unserializable = nextMessage<ReplyMessage>(ws);
+    ws.send(JSON.stringify({ kind: 'call', id: 2, method: 'config.status', input: {} }));
+    const answer = (await unserializable).result;
+    expect(answer).toMatchObject({
+      ok: false,
+      code: 'INTERNAL',
+      message: expect.stringMatching(/^The reply could not be serialized: .*BigInt/),
+      hostMessage: { code: 'bridge-errors.reply-not-serializable' },
+    });
+  });
+
   it('closes a socket that sends more than the payload limit', async () => {
     const ws = await connectOk();
     const closed = new Promise<number>((resolveClose) => ws.once('close', (code) => resolveClose(code)));

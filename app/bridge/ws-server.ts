@@ -16,6 +16,7 @@ import {
   type UpgradeRefusal,
 } from '../net/loopback-guard';
 import { errorMessage } from '../../shared/error-message';
+import { bridgeError } from '../../shared/domain/bridge-errors';
 import { ClientDisconnect, clientDisconnect, isClientGone } from '../net/client-disconnect';
 import { createStaticHandler } from './static-files';
 import { corkUntilTickEnd } from '../tick-cork';
@@ -285,7 +286,8 @@ async function handleMessage(
     } catch (error) {
       // Host.dispatch promises never to throw; if it does, the caller still gets an answer.
       reportError(error);
-      result = fail('INTERNAL', `Berth hit a bug while handling ${call.method}: ${errorMessage(error)}`);
+      const words = bridgeError('bridge-errors.bug', { method: call.method, detail: errorMessage(error) });
+      result = fail('INTERNAL', words.text, undefined, words.hostMessage);
     }
   }
   const reply: ReplyMessage = { kind: 'reply', id: call.id, result };
@@ -294,10 +296,11 @@ async function handleMessage(
     text = JSON.stringify(reply);
   } catch (error) {
     reportError(error);
+    const words = bridgeError('bridge-errors.reply-not-serializable', { detail: errorMessage(error) });
     text = JSON.stringify({
       kind: 'reply',
       id: call.id,
-      result: fail('INTERNAL', `The reply could not be serialized: ${errorMessage(error)}`),
+      result: fail('INTERNAL', words.text, undefined, words.hostMessage),
     });
   }
   send(ws, text);

@@ -48,6 +48,7 @@ import { TokenEstimator } from '../providers/token-estimate';
 import { previewChatEvent } from './results/result-preview';
 import { BackgroundTasks } from './background-tasks';
 import type { BackgroundTaskEnd } from './background-tasks';
+import { bridgeError } from '../../shared/domain/bridge-errors';
 
 /** Options for {@linkcode ChatService.open}. */
 export interface ChatServiceOptions {
@@ -126,8 +127,7 @@ export class ChatService {
       emit: (event) => options.events.emit('chat.event', previewChatEvent(event)),
       log: (level, text) => options.logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
       canStart: (conversation) => {
-        if (this.closing)
-          throw HostError.coded('NOT_READY', conversationError('conversation-errors.shutting-down', {}));
+        if (this.closing) throw HostError.coded('NOT_READY', bridgeError('bridge-errors.shutting-down', {}));
         options.providers.assertReady(conversation.model);
       },
     });
@@ -404,7 +404,7 @@ export class ChatService {
     model: string | undefined,
     start: () => Promise<TurnHandle>,
   ): Promise<{ accepted: true }> {
-    if (this.closing) throw HostError.coded('NOT_READY', conversationError('conversation-errors.shutting-down', {}));
+    if (this.closing) throw HostError.coded('NOT_READY', bridgeError('bridge-errors.shutting-down', {}));
     // Before anything is saved: a message whose provider lacks its key is not written.
     this.options.providers.assertReady(model ?? (await this.store.get(conversationId)).model);
     await this.track(conversationId, start());

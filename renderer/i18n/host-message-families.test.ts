@@ -20,6 +20,7 @@ import { rootError, type RootErrorMessages } from '../../shared/domain/root-erro
 import { startWords, type StartFailureMessages } from '../../shared/domain/server-start-error';
 import { serverError, type ServerErrorMessages } from '../../shared/domain/server-errors';
 import { serverStateReason, type ServerStateMessages } from '../../shared/domain/server-state-reasons';
+import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridge-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -323,7 +324,6 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.file-unreadable': { id: 'c1', detail: 'EIO: i/o error' },
   'conversation-errors.file-kept-aside': { id: 'c1', problem: 'notJson', detail: 'Unexpected end', movedTo: '/d/c1.x' },
   'conversation-errors.file-left': { id: 'c1', problem: 'otherId', detail: 'c9', moveError: 'EISDIR' },
-  'conversation-errors.shutting-down': {},
   'conversation-errors.result-not-saved': {},
   'conversation-errors.result-gone': {},
   'conversation-errors.offset-past-end': { offset: 90, length: 12 },
@@ -443,6 +443,29 @@ const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
 };
 const SERVER_STATES: Pick<ServerStateMessages, 'server-state.output-closed'> = { 'server-state.output-closed': {} };
 
+const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] } = {
+  'bridge-errors.unknown-method': { method: '"servers.explode"' },
+  'bridge-errors.method-not-string': { type: 'number' },
+  'bridge-errors.input-unreadable': { method: 'servers.add', detail: d },
+  'bridge-errors.bug': { method: 'servers.add', detail: d },
+  'bridge-errors.bug-dispatching': { detail: d },
+  'bridge-errors.reply-not-serializable': { detail: d },
+  'bridge-errors.shutting-down': {},
+  'bridge-errors.too-long': { field: 'text', max: 100000 },
+  'bridge-errors.at-most': { field: 'timeoutMs', max: 600000 },
+  'bridge-errors.too-many': { field: 'attachments', max: 20 },
+  'bridge-errors.empty': { field: 'label' },
+  'bridge-errors.too-short': { field: 'apiKey', min: 8 },
+  'bridge-errors.at-least': { field: 'countAbove', min: 1 },
+  'bridge-errors.too-few': { field: 'registries', min: 2 },
+  'bridge-errors.missing': { field: 'server' },
+  'bridge-errors.not-a-choice': { field: 'level' },
+  'bridge-errors.bad-form': { field: 'url' },
+  'bridge-errors.not-valid': { field: '' },
+  'bridge-errors.unknown-field': { field: 'surprise' },
+  'bridge-errors.schema-words': { field: 'text', detail: 'Write a message first.' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -479,6 +502,7 @@ const ALL = [
   ...START_TAILS.map(({ text, hostMessage }) => ({ text, message: hostMessage })),
   ...failures(SERVER_ERRORS, serverError as (code: string, params: never) => CodedText),
   ...failures(SERVER_STATES, serverStateReason as (code: string, params: never) => CodedText),
+  ...failures(BRIDGE_ERRORS, bridgeError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

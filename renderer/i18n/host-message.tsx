@@ -20,10 +20,12 @@ import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { TaskErrorCode } from '../../shared/domain/task-errors';
+import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
 import { translate } from './use-t';
+import { withFieldWords } from './field-words';
 
 // Every code a family of host messages can carry has its words in the catalog: a code added on the
 // host without them fails typecheck here.
@@ -49,6 +51,7 @@ const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 const TASK_ERRORS_WORDED: Worded<TaskErrorCode> = true;
+const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -71,6 +74,7 @@ void [
   WORKSPACE_ERRORS_WORDED,
   SAMPLING_WORDS_WORDED,
   TASK_ERRORS_WORDED,
+  BRIDGE_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
@@ -98,7 +102,7 @@ function withInnerReason(params: HostMessage['params']): HostMessage['params'] {
 export function hostText(message: HostMessage | undefined, fallback: string): string {
   if (!known(message)) return fallback;
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
-  return withoutMarkup(translate(message.code, withInnerReason(message.params)));
+  return withoutMarkup(translate(message.code, withFieldWords(message.code, withInnerReason(message.params))));
 }
 
 /** A failed call's message in the person's language: its code's words, else the host's English. */
@@ -116,7 +120,7 @@ export function HostMessageText({ message, fallback }: { message: HostMessage | 
   return (
     <T
       id={message.code}
-      {...(message.params ? { values: withInnerReason(message.params) } : {})}
+      {...(message.params ? { values: withFieldWords(message.code, withInnerReason(message.params)) } : {})}
       components={{ code: <code /> }}
     />
   );

@@ -1,78 +1,70 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bridgeError } from '../../shared/domain/bridge-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { fail } from '../../shared/result';
+import { failureText } from '../i18n/host-message';
 import { activateLocale } from '../i18n/i18n';
 import { inPersonWords } from './person-words';
 
-const invalid = (message: string, path?: string) => fail('INVALID_INPUT', message, path);
+// The router's message for developers, with the first problem coded beside it (app/bridge/input-issue-words.ts).
+const invalid = (message: string, words: CodedText) => fail('INVALID_INPUT', message, undefined, words.hostMessage);
+const router = 'Invalid input for servers.add: config.command: Too big: expected string to have <=4096 characters';
+
+afterAll(() => activateLocale('en'));
 
 describe('failures in words a person can act on', () => {
-  it('keeps the words our schemas wrote and drops the method name and the path', () => {
-    expect(inPersonWords(invalid('Invalid input for chat.send: text: Write a message first', 'text')).message).toBe(
-      'Write a message first.',
-    );
-    expect(inPersonWords(invalid('Invalid input for chat.rename: title: Give the conversation a title')).message).toBe(
-      'Give the conversation a title.',
-    );
-  });
-
-  it("turns zod's default messages into what is wrong with which field", () => {
-    const cases: [string, string][] = [
+  it("words a refused field from its code: the field's name and what is wrong with it", async () => {
+    await activateLocale('en');
+    const cases: [CodedText, string][] = [
       [
-        'Invalid input for servers.add: config.command: Too big: expected string to have <=4096 characters',
+        bridgeError('bridge-errors.too-long', { field: 'command', max: 4096 }),
         'The command is too long (at most 4,096 characters).',
       ],
       [
-        'Invalid input for chat.setTools: disabledTools: Too big: expected array to have <=10000 items',
+        bridgeError('bridge-errors.too-many', { field: 'disabledTools', max: 10_000 }),
         'The disabled tools has too many entries (at most 10,000).',
       ],
-      ['Invalid input for x.y: name: Too small: expected string to have >=1 characters', 'The name is empty.'],
+      [bridgeError('bridge-errors.empty', { field: 'name' }), 'The name is empty.'],
       [
-        'Invalid input for x.y: timeoutMs: Too small: expected number to be >=1000',
+        bridgeError('bridge-errors.at-least', { field: 'timeoutMs', min: 1000 }),
         'The timeout ms must be at least 1,000.',
       ],
+      [bridgeError('bridge-errors.missing', { field: 'server' }), 'The server name is missing.'],
+      [bridgeError('bridge-errors.not-a-choice', { field: 'level' }), 'The level is not one of the choices offered.'],
+      [bridgeError('bridge-errors.not-valid', { field: 'data' }), 'The data is not valid.'],
+      [bridgeError('bridge-errors.not-valid', { field: '' }), 'What was entered is not valid.'],
       [
-        'Invalid input for x.y: server: Invalid input: expected string, received undefined',
-        'The server name is missing.',
+        bridgeError('bridge-errors.schema-words', { field: 'text', detail: 'Write a message first.' }),
+        'Write a message first.',
       ],
       [
-        'Invalid input for x.y: level: Invalid option: expected one of "debug"|"info"',
-        'The level is not one of the choices offered.',
-      ],
-      ['Invalid input for x.y: attachments[0].content.data: Invalid input', 'The data is not valid.'],
-      ['Invalid input for x.y: Invalid input: expected object, received string', 'What was entered is not valid.'],
-      [
-        'Invalid input for x.y: extra: unknown field "extra"',
+        bridgeError('bridge-errors.unknown-field', { field: '' }),
         'Berth sent something the host does not understand. This is a bug in Berth; please report it.',
       ],
     ];
-    for (const [message, words] of cases) expect(inPersonWords(invalid(message)).message).toBe(words);
+    for (const [words, sentence] of cases) expect(inPersonWords(invalid(router, words)).message).toBe(sentence);
   });
 
-  it('joins several problems and leaves other failures alone', () => {
-    expect(
-      inPersonWords(
-        invalid(
-          'Invalid input for x.y: a: Too small: expected string to have >=1 characters; b: Pick one (and 2 more)',
-        ),
-      ).message,
-    ).toBe('The a is empty. Pick one.');
+  it('leaves failures without a bridge code alone', () => {
     const timeout = fail('TIMEOUT', 'The server did not answer within 60 s');
     expect(inPersonWords(timeout)).toBe(timeout);
+    const uncoded = fail('INVALID_INPUT', 'Give the conversation a title');
+    expect(inPersonWords(uncoded)).toBe(uncoded);
   });
 
-  it("words zod's messages in the person's language, our schemas' own words as written", async () => {
+  it("words the field in the person's language, and again after a switch", async () => {
     await activateLocale('zh-CN');
-    expect(
-      inPersonWords(
-        invalid(
-          'Invalid input for x.y: config.command: Too big: expected string to have <=4096 characters; ' +
-            'server: Invalid input: expected string, received undefined; timeoutMs: Too small: expected number to be >=1000',
-        ),
-      ).message,
-    ).toBe('“command”过长（最多 4,096 个字符）。缺少服务器名称。“timeout ms”不能小于 1,000。');
+    const failure = inPersonWords(
+      invalid(router, bridgeError('bridge-errors.too-long', { field: 'command', max: 4096 })),
+    );
+    expect(failure.message).toBe('“command”过长（最多 4,096 个字符）。');
+    expect(failureText(invalid(router, bridgeError('bridge-errors.missing', { field: 'server' })))).toBe(
+      '缺少服务器名称。',
+    );
     await activateLocale('ko');
-    expect(inPersonWords(invalid('Invalid input for x.y: a: Pick one; text: Invalid input')).message).toBe(
-      'Pick one. 메시지: 올바르지 않은 값입니다.',
+    expect(failureText(failure)).toBe('“command”: 너무 깁니다(최대 4,096자).');
+    expect(failureText(invalid(router, bridgeError('bridge-errors.not-valid', { field: 'text' })))).toBe(
+      '메시지: 올바르지 않은 값입니다.',
     );
   });
 });

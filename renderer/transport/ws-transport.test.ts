@@ -173,8 +173,9 @@ describe('createWsTransport', () => {
           result: {
             ok: false,
             code: 'INVALID_INPUT',
-            message: 'Invalid input for chat.rename: title: Give the conversation a title',
+            message: 'Invalid input for chat.rename: title: Too big: expected string to have <=200 characters',
             path: 'title',
+            hostMessage: { code: 'bridge-errors.too-long', params: { field: 'title', max: 200 } },
           },
         }),
       );
@@ -182,8 +183,9 @@ describe('createWsTransport', () => {
     await expect(transport.call('chat.rename', { id: 'c1', title: ' ' })).resolves.toEqual({
       ok: false,
       code: 'INVALID_INPUT',
-      message: 'Give the conversation a title.',
+      message: 'The title is too long (at most 200 characters).',
       path: 'title',
+      hostMessage: { code: 'bridge-errors.too-long', params: { field: 'title', max: 200 } },
     });
   });
 

@@ -28,7 +28,6 @@ export type ConversationErrorMessages = {
     movedTo: string;
   };
   'conversation-errors.file-left': { id: string; problem: ConversationFileProblem; detail: string; moveError: string };
-  'conversation-errors.shutting-down': Record<string, never>;
   'conversation-errors.result-not-saved': Record<string, never>;
   'conversation-errors.result-gone': Record<string, never>;
   'conversation-errors.offset-past-end': { offset: number; length: number };
@@ -61,7 +60,6 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
     `Conversation file ${id}.json could not be read (${fileProblemText(problem, detail)}); it was kept as ${movedTo}`,
   'conversation-errors.file-left': ({ id, problem, detail, moveError }) =>
     `Conversation file ${id}.json could not be read (${fileProblemText(problem, detail)}) and could not be moved aside (${moveError}); it was left as it is`,
-  'conversation-errors.shutting-down': () => 'Berth is shutting down',
   'conversation-errors.result-not-saved': () =>
     'This result is not in the conversation (it is not saved yet, or the conversation changed): reopen the conversation and try again',
   'conversation-errors.result-gone': () =>
