@@ -347,6 +347,8 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.cancelled': { ...task, detail: 'operator stopped it' },
   'task-errors.cancelled-by-server': task,
   'task-errors.cancelled-by-you': { ...task, by: 'stop' },
+};
+
 // The roots family's first codes read as sentences in the catalog; the codes coded later say exactly what the host says.
 type EarlyRootCodes =
   | 'root-errors.cannot-add'
@@ -431,6 +433,7 @@ type NewServerErrors = Pick<
   | 'server-errors.reconnect-failed-status'
   | 'server-errors.reconnect-cancelled'
   | 'server-errors.reconnect-timeout'
+>;
 const lost = { name: 'remote', subject: "prompts/get prompt 'greet'", cause: 'session-lost' as const };
 const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
   'server-errors.berth-shutting-down': {},
