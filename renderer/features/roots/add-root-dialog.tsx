@@ -10,6 +10,7 @@ import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
 import { List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { verbatim, words } from '../../i18n/words';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -100,8 +101,8 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
     const { name: added, path: addedPath, linkPath } = result.value;
     pushToast({
       tone: 'success',
-      title: t('roots.broad.added', { name: added }),
-      message: linkPath ? t('roots.add.pickedAs', { path: addedPath, link: linkPath }) : addedPath,
+      title: words('roots.broad.added', { name: added }),
+      message: linkPath ? words('roots.add.pickedAs', { path: addedPath, link: linkPath }) : verbatim(addedPath),
     });
     onDone();
   };

@@ -4,6 +4,7 @@ import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
 import { Dialog, DialogBody, DialogHeader } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 /**
  * The host's warning about sharing a folder as broad as `/` or the home
@@ -62,8 +63,8 @@ export function ConfirmBroadRootDialog({
     setBusy(true);
     const added = await addRoot(pick.path, undefined, true);
     setBusy(false);
-    if (added.ok) pushToast({ tone: 'success', title: t('roots.broad.added', { name: added.value.name }) });
-    else toastFailure(t('roots.broad.addFailed'), added);
+    if (added.ok) pushToast({ tone: 'success', title: words('roots.broad.added', { name: added.value.name }) });
+    else toastFailure(words('roots.broad.addFailed'), added);
     onDone();
   };
   return (
