@@ -170,14 +170,6 @@ const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessag
   'settings-errors.no-anthropic-models': {},
 };
 
-/** A failure family's words as the chat families give theirs: its English and its code. */
-const asWorded =
-  (family: (code: string, params: never) => CodedText) =>
-  (code: string, params: never): Worded => {
-    const { text, hostMessage } = family(code, params);
-    return { text, message: hostMessage };
-  };
-const configErrorWords = asWorded(configError as (code: string, params: never) => CodedText);
 const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
   'registry-errors.review-gone': {},
   'registry-errors.not-from-registry': { server: 'time' },
@@ -299,35 +291,31 @@ const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessage
   'sampling-words.no-models': {},
 };
 
-function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
-  return Object.entries(table as Record<string, never>).map(([code, params]) =>
-    words(code as keyof M & string, params),
-  );
-}
+/** One family's host words (either shape of shared/domain/host-wording.ts's maker), as English and code. */
+type Family = (code: string, params: never) => Worded | CodedText;
 
-/** A failure's family (text and hostMessage) read as the chat's families are. */
-function failures<M>(table: M, words: (code: string, params: never) => CodedText): Worded[] {
-  return samples(table, (code, params) => {
-    const { text, hostMessage } = words(code, params);
-    return { text, message: hostMessage };
+function samples<M>(table: M, family: Family): Worded[] {
+  return Object.entries(table as Record<string, never>).map(([code, params]) => {
+    const made = family(code, params);
+    return 'message' in made ? made : { text: made.text, message: made.hostMessage };
   });
 }
 
 const ALL = [
-  ...samples(CHAT_ERRORS, chatError as (code: string, params: never) => Worded),
-  ...samples(CHAT_NOTICES, chatNotice as (code: string, params: never) => Worded),
-  ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
-  ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
-  ...samples(CONFIG_ERRORS, configErrorWords),
-  ...samples(CREDENTIAL_ERRORS, asWorded(credentialError as (code: string, params: never) => CodedText)),
-  ...samples(SETTINGS_ERRORS, asWorded(settingsError as (code: string, params: never) => CodedText)),
-  ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
-  ...failures(BUNDLE_ERRORS, bundleError as (code: string, params: never) => CodedText),
-  ...failures(SANDBOX_ERRORS, sandboxError as (code: string, params: never) => CodedText),
-  ...failures(APPS_ERRORS, appsError as (code: string, params: never) => CodedText),
-  ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
-  ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
-  ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
+  ...samples(CHAT_ERRORS, chatError as Family),
+  ...samples(CHAT_NOTICES, chatNotice as Family),
+  ...samples(WITHDRAWALS, withdrawal as Family),
+  ...samples(TOOL_OUTCOMES, toolOutcome as Family),
+  ...samples(CONFIG_ERRORS, configError as Family),
+  ...samples(CREDENTIAL_ERRORS, credentialError as Family),
+  ...samples(SETTINGS_ERRORS, settingsError as Family),
+  ...samples(REGISTRY_ERRORS, registryError as Family),
+  ...samples(BUNDLE_ERRORS, bundleError as Family),
+  ...samples(SANDBOX_ERRORS, sandboxError as Family),
+  ...samples(APPS_ERRORS, appsError as Family),
+  ...samples(CONSENT_ERRORS, consentError as Family),
+  ...samples(WORKSPACE_ERRORS, workspaceError as Family),
+  ...samples(SAMPLING_WORDS, samplingWords as Family),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */
