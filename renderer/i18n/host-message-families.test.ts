@@ -14,8 +14,14 @@ import { appsError, type AppsErrorMessages } from '../../shared/domain/apps-erro
 import { consentError, type ConsentErrorMessages } from '../../shared/domain/consent-errors';
 import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
+import {
+  nestedReason,
+  serverStateReason,
+  type ServerStateCode,
+  type ServerStateMessages,
+} from '../../shared/domain/server-state-reasons';
 import { hostText } from './host-message';
-import { activateLocale } from './i18n';
+import { activateLocale, type UiLocale } from './i18n';
 
 // The English catalog says what the host's English says, code by code, for the chat's families: a sentence changed
 // on one side only (a fact added, a hint dropped) fails here. Typed per family, so a new code needs its sample.
@@ -331,5 +337,59 @@ describe("the English catalog says what the host's English says", () => {
   it.each(ALL.map((worded) => [worded.message.code, worded] as const))('%s', (_, { text, message }) => {
     const worded = hostText(message, '(no words in the catalog)');
     expect(plain(worded)).toBe(plain(toThePerson(text)));
+  });
+});
+
+// A server state's reason is worded for the state's label ("Stopped by you"), not as the host's terse English
+// ("stopped", what the log says): the two differ on purpose, so these codes are checked in every language
+// instead — worded by the catalog, each fact in place, the reason inside a restart policy's words worded too.
+const exited = serverStateReason('server-state.exited-stderr', { exit: 'SIGKILL', stderr: 'out of memory' });
+const SERVER_STATES: { [C in ServerStateCode]: ServerStateMessages[C] } = {
+  'server-state.stopped': {},
+  'server-state.config-changed': {},
+  'server-state.restarting': {},
+  'server-state.removed': {},
+  'server-state.host-shut-down': {},
+  'server-state.needs-sign-in': { where: 'https://mcp.example' },
+  'server-state.unreachable': { where: 'https://mcp.example', detail: d },
+  'server-state.exited': { exit: '1' },
+  'server-state.exited-stderr': { exit: 'SIGKILL', stderr: 'out of memory' },
+  'server-state.closed': {},
+  'server-state.closed-stderr': { stderr: 'out of memory' },
+  'server-state.broken': { detail: d },
+  'server-state.session-gone': {},
+  'server-state.connection-lost': { where: 'https://mcp.example', detail: d },
+  'server-state.connection-lost-server': { detail: d },
+  'server-state.restart-off': nestedReason(exited),
+  'server-state.gave-up': { restarts: 3, ...nestedReason(exited) },
+};
+const SERVER_STATE_SAMPLES = samples(SERVER_STATES, serverStateReason as Family);
+const LOCALES: UiLocale[] = ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'];
+/** The facts a reason's words must keep: its own, and those of a reason inside it. */
+const facts = (params: Record<string, string | number> = {}): string[] =>
+  Object.entries(params)
+    .filter(([name]) => name !== 'reason' && name !== 'reasonCode')
+    .map(([, value]) => String(value));
+
+describe.each(LOCALES)("a server state's reason in %s", (locale) => {
+  beforeAll(() => activateLocale(locale));
+
+  it.each(SERVER_STATE_SAMPLES.map((worded) => [worded.message.code, worded] as const))(
+    '%s is worded by the catalog with its facts',
+    (_, { message }) => {
+      const worded = hostText(message, '(no words in the catalog)');
+      expect(worded).not.toBe('(no words in the catalog)');
+      expect(worded).not.toMatch(/[<>{}]/);
+      for (const fact of facts(message.params)) expect(worded).toContain(fact);
+    },
+  );
+
+  it("words the crash inside the restart policy's words in the same language, not in English", () => {
+    const inner = hostText(exited.hostMessage, exited.text);
+    for (const code of ['server-state.restart-off', 'server-state.gave-up'] as const) {
+      const outer = hostText(serverStateReason(code, { restarts: 3, ...nestedReason(exited) }).hostMessage, '');
+      expect(outer).toContain(inner);
+      expect(outer).not.toContain(exited.text);
+    }
   });
 });
