@@ -61,7 +61,8 @@ export const serverStateReason = codedFamily<ServerStateMessages>({
   'server-state.connection-lost': ({ where, detail }) => `lost the connection to ${where}: ${detail}`,
   'server-state.connection-lost-server': ({ detail }) => `lost the connection to the server: ${detail}`,
   'server-state.restart-off': ({ reason }) => `${reason} (automatic restart is off)`,
-  'server-state.gave-up': ({ restarts, reason }) => `gave up after ${restarts} restarts: ${reason}`,
+  'server-state.gave-up': ({ restarts, reason }) =>
+    `gave up after ${restarts} ${restarts === 1 ? 'restart' : 'restarts'}: ${reason}`,
 });
 
 /** A reason as the facts of the reason around it (NestedReason); one without a code travels as its English only. */
