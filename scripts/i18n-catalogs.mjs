@@ -137,20 +137,39 @@ const ACCENTED = /** @type {Record<string, string>} */ ({
 });
 const VOWEL = /[aeiouyAEIOUY]/;
 
+// Names a translation keeps as written, so the pseudo-locale keeps them too: ALL_CAPS names
+// (ANTHROPIC_API_KEY, PATH), words with an underscore or a slash (snake_case, paths, URLs), file names
+// (settings.json), options (--stdio) and shell variables ($HOME). Punctuation around them is text.
+const CODE_LIKE =
+  /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[A-Z0-9_]*_[A-Z0-9_]*|\S*[_/\\]\S*|\S+\.[A-Za-z]\w*|--?[a-z][\w-]*|\$\w+)$/;
+const AROUND = /^([([“‘"'«]*)(.*?)([)\].,:;!?”’"'»…]*)$/s;
+
+/**
+ * A run of text accented, every vowel doubled; code-like names (CODE_LIKE) stay as they are.
+ * @param {string} part
+ */
+function accented(part) {
+  return part
+    .split(/(\s+)/)
+    .map((token) => {
+      const [, before = '', core = '', after = ''] = AROUND.exec(token) ?? [];
+      if (core.length > 1 && CODE_LIKE.test(core)) return before + core + after;
+      return [...token]
+        .map((char) => (VOWEL.test(char) ? (ACCENTED[char] ?? char).repeat(2) : (ACCENTED[char] ?? char)))
+        .join('');
+    })
+    .join('');
+}
+
 /**
  * Text made accented and 40% longer: every vowel doubled, so words stay words and still wrap where
- * they would, then dots to the length. Tags of rich messages (`<link>…</link>`) are kept as they are.
+ * they would, then dots to the length. Tags of rich messages (`<link>…</link>`) and code-like names
+ * (an environment variable, a file) are kept as they are; `{placeholders}` never reach here.
  * @param {string} text
  */
 export function pseudoText(text) {
   const parts = text.split(/(<\/?[\w.-]+\s*\/?>)/);
-  const words = parts.map((part, index) =>
-    index % 2 === 1
-      ? part
-      : [...part]
-          .map((char) => (VOWEL.test(char) ? (ACCENTED[char] ?? char).repeat(2) : (ACCENTED[char] ?? char)))
-          .join(''),
-  );
+  const words = parts.map((part, index) => (index % 2 === 1 ? part : accented(part)));
   // Doubled vowels make text ~30% longer; a tail of dots brings it to the 40% translations often need.
   const plain = parts.filter((_, index) => index % 2 === 0).join('');
   const grown = words.filter((_, index) => index % 2 === 0).join('');

@@ -128,4 +128,29 @@ describe('the checks themselves', () => {
     const withoutTags = (value: string) => value.replace(/<\/?link>/g, '');
     expect(withoutTags(pseudo).length).toBeGreaterThanOrEqual(Math.ceil(withoutTags(text).length * 1.4));
   });
+
+  it('leaves names a translation keeps in the pseudo-locale as written: variables, files, options, paths', () => {
+    const pseudo = pseudoText('Set ANTHROPIC_API_KEY or add it to PATH, then save settings.json (--stdio, $HOME).');
+    for (const name of ['ANTHROPIC_API_KEY', 'PATH,', 'settings.json', '(--stdio,', '$HOME).'])
+      expect(pseudo).toContain(` ${name}`);
+    expect(pseudo.startsWith('Šééţ ')).toBe(true);
+    expect(pseudo).not.toContain(' or ');
+    expect(pseudoText('snake_case at http://127.0.0.1:8080/mcp')).toMatch(
+      /^snake_case ààţ http:\/\/127\.0\.0\.1:8080\/mcp·+$/,
+    );
+  });
+
+  it('keeps placeholders and tags of a whole message as they are in the pseudo-locale', () => {
+    const [compiled] = Object.values(
+      compileCatalog(
+        { 'x.y': 'Set <code>{name}</code> in PATH for {count, plural, one {# server} other {# servers}}' },
+        { pseudo: true },
+      ),
+    );
+    const text = JSON.stringify(compiled);
+    expect(text).toContain('"name"');
+    expect(text).toContain('"count"');
+    expect(text).toContain(' PATH ');
+    expect(text).toContain('code');
+  });
 });

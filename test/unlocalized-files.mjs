@@ -21,10 +21,9 @@ export const UNLOCALIZED_FILES = [
   // renderer/features/tasks
   // renderer/ui
   // .ts modules: their words move to the catalog (an id the component words, or translate()).
-  // The sandbox proxy runs on its own origin without the catalog: its refusal reports and the
-  // app frame's title need to travel as facts the app card words (not done yet).
+  // The sandbox proxy runs on its own origin without the catalog: its CSP refusals travel as facts
+  // the app card words; its own notes and the app frame's title are still English (not done yet).
   // renderer/sandbox-proxy (.ts)
-  'renderer/sandbox-proxy/csp-violations.ts',
   'renderer/sandbox-proxy/proxy.ts',
   'renderer/sandbox-proxy/relay.ts',
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
 import { afterCrash, proportionalJitter, restartDelayMs, shouldGiveUp } from './backoff';
 import type { RestartPolicy } from './backoff';
 
@@ -62,6 +63,14 @@ describe('afterCrash', () => {
       gaveUp: false,
     });
     expect(afterCrash('exited', 5, policy)).toEqual({ reason: 'gave up after 5 restarts: exited', gaveUp: true });
+    expect(afterCrash('exited', 1, { ...policy, maxRestarts: 1 })).toEqual({
+      reason: 'gave up after 1 restart: exited',
+      gaveUp: true,
+    });
+    // The state's coded reason is used only while its English is the policy's, word for word.
+    expect(serverStateReason('server-state.gave-up', { restarts: 1, reason: 'exited' }).text).toBe(
+      'gave up after 1 restart: exited',
+    );
     expect(afterCrash('exited', 2, policy, (delay) => delay + 1)).toEqual({
       reason: 'exited',
       gaveUp: false,

@@ -53,7 +53,10 @@ export function afterCrash(reason: string, restartCount: number, policy: Restart
   if (!policy.enabled || policy.maxRestarts === 0)
     return { reason: `${reason} (automatic restart is off)`, gaveUp: false };
   if (shouldGiveUp(restartCount, policy))
-    return { reason: `gave up after ${restartCount} restarts: ${reason}`, gaveUp: true };
+    return {
+      reason: `gave up after ${restartCount} ${restartCount === 1 ? 'restart' : 'restarts'}: ${reason}`,
+      gaveUp: true,
+    };
   const attempt = restartCount + 1;
   return { reason, gaveUp: false, restart: { attempt, delayMs: restartDelayMs(attempt, policy, jitter) } };
 }

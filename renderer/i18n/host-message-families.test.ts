@@ -19,10 +19,15 @@ import { taskError, type TaskErrorMessages } from '../../shared/domain/task-erro
 import { rootError, type RootErrorMessages } from '../../shared/domain/root-errors';
 import { startWords, type StartFailureMessages } from '../../shared/domain/server-start-error';
 import { serverError, type ServerErrorMessages } from '../../shared/domain/server-errors';
-import { serverStateReason, type ServerStateMessages } from '../../shared/domain/server-state-reasons';
+import {
+  nestedReason,
+  serverStateReason,
+  type ServerStateCode,
+  type ServerStateMessages,
+} from '../../shared/domain/server-state-reasons';
 import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridge-errors';
 import { hostText } from './host-message';
-import { activateLocale } from './i18n';
+import { activateLocale, type UiLocale } from './i18n';
 
 // The English catalog says what the host's English says, code by code, for the chat's families: a sentence changed
 // on one side only (a fact added, a hint dropped) fails here. Typed per family, so a new code needs its sample.
@@ -177,14 +182,6 @@ const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessag
   'settings-errors.no-anthropic-models': {},
 };
 
-/** A failure family's words as the chat families give theirs: its English and its code. */
-const asWorded =
-  (family: (code: string, params: never) => CodedText) =>
-  (code: string, params: never): Worded => {
-    const { text, hostMessage } = family(code, params);
-    return { text, message: hostMessage };
-  };
-const configErrorWords = asWorded(configError as (code: string, params: never) => CodedText);
 const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
   'registry-errors.review-gone': {},
   'registry-errors.not-from-registry': { server: 'time' },
@@ -444,7 +441,9 @@ const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
   'server-errors.reconnect-cancelled': { name: 'remote', subject: '', cause: 'reconnecting' },
   'server-errors.reconnect-timeout': { ...lost, seconds: 30 },
 };
-const SERVER_STATES: Pick<ServerStateMessages, 'server-state.output-closed'> = { 'server-state.output-closed': {} };
+const OUTPUT_CLOSED_STATE: Pick<ServerStateMessages, 'server-state.output-closed'> = {
+  'server-state.output-closed': {},
+};
 
 const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] } = {
   'bridge-errors.unknown-method': { method: '"servers.explode"' },
@@ -469,43 +468,39 @@ const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] 
   'bridge-errors.schema-words': { field: 'text', detail: 'Write a message first.' },
 };
 
-function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
-  return Object.entries(table as Record<string, never>).map(([code, params]) =>
-    words(code as keyof M & string, params),
-  );
-}
+/** One family's host words (either shape of shared/domain/host-wording.ts's maker), as English and code. */
+type Family = (code: string, params: never) => Worded | CodedText;
 
-/** A failure's family (text and hostMessage) read as the chat's families are. */
-function failures<M>(table: M, words: (code: string, params: never) => CodedText): Worded[] {
-  return samples(table, (code, params) => {
-    const { text, hostMessage } = words(code, params);
-    return { text, message: hostMessage };
+function samples<M>(table: M, family: Family): Worded[] {
+  return Object.entries(table as Record<string, never>).map(([code, params]) => {
+    const made = family(code, params);
+    return 'message' in made ? made : { text: made.text, message: made.hostMessage };
   });
 }
 
 const ALL = [
-  ...samples(CHAT_ERRORS, chatError as (code: string, params: never) => Worded),
-  ...samples(CHAT_NOTICES, chatNotice as (code: string, params: never) => Worded),
-  ...samples(WITHDRAWALS, withdrawal as (code: string, params: never) => Worded),
-  ...samples(TOOL_OUTCOMES, toolOutcome as (code: string, params: never) => Worded),
-  ...samples(CONFIG_ERRORS, configErrorWords),
-  ...samples(CREDENTIAL_ERRORS, asWorded(credentialError as (code: string, params: never) => CodedText)),
-  ...samples(SETTINGS_ERRORS, asWorded(settingsError as (code: string, params: never) => CodedText)),
-  ...failures(REGISTRY_ERRORS, registryError as (code: string, params: never) => CodedText),
-  ...failures(BUNDLE_ERRORS, bundleError as (code: string, params: never) => CodedText),
-  ...failures(SANDBOX_ERRORS, sandboxError as (code: string, params: never) => CodedText),
-  ...failures(APPS_ERRORS, appsError as (code: string, params: never) => CodedText),
-  ...failures(CONSENT_ERRORS, consentError as (code: string, params: never) => CodedText),
-  ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
-  ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
-  ...failures(CONVERSATION_ERRORS, conversationError as (code: string, params: never) => CodedText),
-  ...failures(TASK_ERRORS, taskError as (code: string, params: never) => CodedText),
-  ...failures(ROOT_ERRORS, rootError as (code: string, params: never) => CodedText),
-  ...failures(START_FAILURES, startWords as (code: string, params: never) => CodedText),
+  ...samples(CHAT_ERRORS, chatError as Family),
+  ...samples(CHAT_NOTICES, chatNotice as Family),
+  ...samples(WITHDRAWALS, withdrawal as Family),
+  ...samples(TOOL_OUTCOMES, toolOutcome as Family),
+  ...samples(CONFIG_ERRORS, configError as Family),
+  ...samples(CREDENTIAL_ERRORS, credentialError as Family),
+  ...samples(SETTINGS_ERRORS, settingsError as Family),
+  ...samples(REGISTRY_ERRORS, registryError as Family),
+  ...samples(BUNDLE_ERRORS, bundleError as Family),
+  ...samples(SANDBOX_ERRORS, sandboxError as Family),
+  ...samples(APPS_ERRORS, appsError as Family),
+  ...samples(CONSENT_ERRORS, consentError as Family),
+  ...samples(WORKSPACE_ERRORS, workspaceError as Family),
+  ...samples(SAMPLING_WORDS, samplingWords as Family),
+  ...samples(CONVERSATION_ERRORS, conversationError as Family),
+  ...samples(TASK_ERRORS, taskError as Family),
+  ...samples(ROOT_ERRORS, rootError as Family),
+  ...samples(START_FAILURES, startWords as Family),
   ...START_TAILS.map(({ text, hostMessage }) => ({ text, message: hostMessage })),
-  ...failures(SERVER_ERRORS, serverError as (code: string, params: never) => CodedText),
-  ...failures(SERVER_STATES, serverStateReason as (code: string, params: never) => CodedText),
-  ...failures(BRIDGE_ERRORS, bridgeError as (code: string, params: never) => CodedText),
+  ...samples(SERVER_ERRORS, serverError as Family),
+  ...samples(OUTPUT_CLOSED_STATE, serverStateReason as Family),
+  ...samples(BRIDGE_ERRORS, bridgeError as Family),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */
@@ -521,5 +516,60 @@ describe("the English catalog says what the host's English says", () => {
   it.each(ALL.map((worded) => [worded.message.code, worded] as const))('%s', (_, { text, message }) => {
     const worded = hostText(message, '(no words in the catalog)');
     expect(plain(worded)).toBe(plain(toThePerson(text)));
+  });
+});
+
+// A server state's reason is worded for the state's label ("Stopped by you"), not as the host's terse English
+// ("stopped", what the log says): the two differ on purpose, so these codes are checked in every language
+// instead — worded by the catalog, each fact in place, the reason inside a restart policy's words worded too.
+const exited = serverStateReason('server-state.exited-stderr', { exit: 'SIGKILL', stderr: 'out of memory' });
+const SERVER_STATES: { [C in ServerStateCode]: ServerStateMessages[C] } = {
+  'server-state.stopped': {},
+  'server-state.config-changed': {},
+  'server-state.restarting': {},
+  'server-state.removed': {},
+  'server-state.host-shut-down': {},
+  'server-state.needs-sign-in': { where: 'https://mcp.example' },
+  'server-state.unreachable': { where: 'https://mcp.example', detail: d },
+  'server-state.exited': { exit: '1' },
+  'server-state.exited-stderr': { exit: 'SIGKILL', stderr: 'out of memory' },
+  'server-state.closed': {},
+  'server-state.closed-stderr': { stderr: 'out of memory' },
+  'server-state.broken': { detail: d },
+  'server-state.session-gone': {},
+  'server-state.connection-lost': { where: 'https://mcp.example', detail: d },
+  'server-state.connection-lost-server': { detail: d },
+  'server-state.restart-off': nestedReason(exited),
+  'server-state.gave-up': { restarts: 3, ...nestedReason(exited) },
+  'server-state.output-closed': {},
+};
+const SERVER_STATE_SAMPLES = samples(SERVER_STATES, serverStateReason as Family);
+const LOCALES: UiLocale[] = ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'];
+/** The facts a reason's words must keep: its own, and those of a reason inside it. */
+const facts = (params: Record<string, string | number> = {}): string[] =>
+  Object.entries(params)
+    .filter(([name]) => name !== 'reason' && name !== 'reasonCode')
+    .map(([, value]) => String(value));
+
+describe.each(LOCALES)("a server state's reason in %s", (locale) => {
+  beforeAll(() => activateLocale(locale));
+
+  it.each(SERVER_STATE_SAMPLES.map((worded) => [worded.message.code, worded] as const))(
+    '%s is worded by the catalog with its facts',
+    (_, { message }) => {
+      const worded = hostText(message, '(no words in the catalog)');
+      expect(worded).not.toBe('(no words in the catalog)');
+      expect(worded).not.toMatch(/[<>{}]/);
+      for (const fact of facts(message.params)) expect(worded).toContain(fact);
+    },
+  );
+
+  it("words the crash inside the restart policy's words in the same language, not in English", () => {
+    const inner = hostText(exited.hostMessage, exited.text);
+    for (const code of ['server-state.restart-off', 'server-state.gave-up'] as const) {
+      const outer = hostText(serverStateReason(code, { restarts: 3, ...nestedReason(exited) }).hostMessage, '');
+      expect(outer).toContain(inner);
+      expect(outer).not.toContain(exited.text);
+    }
   });
 });

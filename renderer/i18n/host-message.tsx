@@ -21,11 +21,12 @@ import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { TaskErrorCode } from '../../shared/domain/task-errors';
 import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
-import { i18n } from './i18n';
+import { withFieldWords } from './field-words';
+import { failureText, hostText, known, withInnerReason } from './host-text';
 import type { MessageId } from './message-ids';
 import { T } from './t';
-import { translate } from './use-t';
-import { withFieldWords } from './field-words';
+
+export { failureText, hostText };
 
 // Every code a family of host messages can carry has its words in the catalog: a code added on the
 // host without them fails typecheck here.
@@ -76,39 +77,6 @@ void [
   TASK_ERRORS_WORDED,
   BRIDGE_ERRORS_WORDED,
 ];
-
-/** Whether the active catalog words this code (an older renderer may not know a newer host's). */
-function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {
-  return message !== undefined && Object.prototype.hasOwnProperty.call(i18n.messages, message.code);
-}
-
-/** Markup the catalog adds (<code>) has no place in plain text: its words are kept. */
-const withoutMarkup = (text: string): string => text.replace(/<\/?[\w.-]+\s*\/?>/g, '');
-
-/**
- * A message's params with a reason inside it (shared/domain/server-state-reasons.ts, NestedReason) worded
- * in the person's language too: `reason` is the inner reason's English, `reasonCode` and `reason.<fact>` its code.
- */
-function withInnerReason(params: HostMessage['params']): HostMessage['params'] {
-  const code = params?.reasonCode;
-  if (params === undefined || typeof code !== 'string' || !known({ code })) return params;
-  const facts = Object.entries(params)
-    .filter(([name]) => name.startsWith('reason.'))
-    .map(([name, value]) => [name.slice('reason.'.length), value] as const);
-  return { ...params, reason: withoutMarkup(translate(code as MessageId, Object.fromEntries(facts))) };
-}
-
-/** A host message in the person's language as plain text (a title, a tooltip); `fallback` is the host's English. */
-export function hostText(message: HostMessage | undefined, fallback: string): string {
-  if (!known(message)) return fallback;
-  // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
-  return withoutMarkup(translate(message.code, withFieldWords(message.code, withInnerReason(message.params))));
-}
-
-/** A failed call's message in the person's language: its code's words, else the host's English. */
-export function failureText(failure: { message: string; hostMessage?: HostMessage | undefined }): string {
-  return hostText(failure.hostMessage, failure.message);
-}
 
 /**
  * A host message in the person's language, with the catalog's markup (`<code>` around a command);

@@ -196,7 +196,7 @@ describe('sandbox relay', () => {
         params: {
           level: 'warning',
           logger: CSP_VIOLATION_LOGGER,
-          data: "The app's security policy (worker-src) stopped it trying to start a worker from data.",
+          data: { directive: 'worker-src', blocked: 'data' },
         },
       },
       PARENT_ORIGIN,

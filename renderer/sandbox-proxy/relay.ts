@@ -11,7 +11,7 @@ import type { AppUiCsp } from '../../shared/domain/app-ui';
 import {
   CSP_VIOLATION_LOGGER,
   CSP_VIOLATION_REPORTER,
-  describeCspViolation,
+  readCspViolation,
   SANDBOX_CSP_VIOLATION,
 } from './csp-violations';
 
@@ -164,12 +164,12 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
     if (frame !== undefined && frame.window !== null && event.source === frame.window) {
       if (!isJsonRpc(event.data)) return;
       if (event.data.method === SANDBOX_CSP_VIOLATION) {
-        const text = describeCspViolation(event.data.params);
-        if (text !== undefined)
+        const refusal = readCspViolation(event.data.params);
+        if (refusal !== undefined)
           toParent({
             jsonrpc: '2.0',
             method: 'notifications/message',
-            params: { level: 'warning', logger: CSP_VIOLATION_LOGGER, data: text },
+            params: { level: 'warning', logger: CSP_VIOLATION_LOGGER, data: refusal },
           });
         return;
       }

@@ -1,5 +1,5 @@
 import type { AppSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** App info and the bridge's connection state (mirrored from the transport by connectStore). */
 export const createAppSlice: SliceCreator<AppSlice> = (transport) => (set, get) => ({
@@ -11,6 +11,6 @@ export const createAppSlice: SliceCreator<AppSlice> = (transport) => (set, get) 
   async loadAppInfo() {
     const result = await transport.call('app.info', {});
     if (result.ok) set({ appInfo: result.value });
-    else get().toastFailure(translate('shell.toast.appInfoFailed'), result);
+    else get().toastFailure(words('shell.toast.appInfoFailed'), result);
   },
 });

@@ -5,6 +5,7 @@ import { activateLocale } from '../i18n/i18n';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { reduceLiveTurn } from './chat-slice';
 import { connectStore, createBerthStore } from './create-store';
+import { shownToasts } from '../test-support/shown-toasts';
 
 const base = { conversationId: 'c1', turnId: 't1' };
 
@@ -230,7 +231,7 @@ describe('chat slice', () => {
     store.getState().applyConversationsChanged([summary]);
     await store.getState().deleteConversation('c1');
     expect(store.getState().conversations).toEqual([]);
-    const [toast] = store.getState().toasts;
+    const [toast] = shownToasts(store);
     expect(toast).toMatchObject({ title: 'Deleted “Trip plan”', action: { label: 'Undo' } });
     toast!.action!.run();
     await vi.waitFor(() => expect(store.getState().conversations.map((c) => c.id)).toEqual(['c1']));
@@ -249,7 +250,7 @@ describe('chat slice', () => {
     store.getState().applyConversationsChanged([summary]);
     await store.getState().deleteConversation('c1');
     await store.getState().stopTurn('c1');
-    expect(store.getState().toasts).toMatchObject([
+    expect(shownToasts(store)).toMatchObject([
       { title: '已删除“Trip plan”', action: { label: '撤销' } },
       // The host's own words stay as it sent them.
       { title: '无法停止回复', message: 'No such conversation' },

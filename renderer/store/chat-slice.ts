@@ -2,7 +2,7 @@ import type { ConversationsDelta } from '../../shared/contract/chat';
 import type { ChatEvent, ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { ChatSlice, LiveToolCall, LiveTurn } from './chat-types';
 import type { SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** A turn as the renderer first hears of it (turn-started may have been missed across a reconnect). */
 function freshTurn(turnId: string): LiveTurn {
@@ -269,7 +269,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async loadConversations() {
     const result = await transport.call('chat.list', {});
     if (!result.ok) {
-      get().toastFailure(translate('chat.toast.loadListFailed'), result);
+      get().toastFailure(words('chat.toast.loadListFailed'), result);
       return;
     }
     get().applyConversationsChanged(result.value);
@@ -280,7 +280,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     set({ activeConversationId: id });
     const result = await transport.call('chat.get', { id });
     if (result.ok) get().applyConversation(result.value);
-    else get().toastFailure(translate('chat.toast.openFailed'), result);
+    else get().toastFailure(words('chat.toast.openFailed'), result);
   },
   async createConversation(model) {
     const result = await transport.call('chat.create', model === undefined ? {} : { model });
@@ -324,7 +324,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     } else if (before !== undefined) {
       // Only if nothing newer replaced the optimistic title meanwhile.
       retitle(title, before.title);
-      get().toastFailure(translate('chat.toast.renameFailed', { title: before.title }), result);
+      get().toastFailure(words('chat.toast.renameFailed', { title: before.title }), result);
     }
     return result;
   },
@@ -333,9 +333,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     const result = await transport.call('chat.delete', { id });
     if (!result.ok) {
       get().toastFailure(
-        title === undefined
-          ? translate('chat.toast.deleteFailedUnknown')
-          : translate('chat.toast.deleteFailed', { title }),
+        title === undefined ? words('chat.toast.deleteFailedUnknown') : words('chat.toast.deleteFailed', { title }),
         result,
       );
       return;
@@ -344,14 +342,14 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     get().applyConversationsChanged(get().conversations.filter((c) => c.id !== id));
     get().pushToast({
       tone: 'info',
-      title: title === undefined ? translate('chat.toast.deletedUnknown') : translate('chat.toast.deleted', { title }),
-      action: { label: translate('chat.toast.undo'), run: () => void get().restoreConversation(id) },
+      title: title === undefined ? words('chat.toast.deletedUnknown') : words('chat.toast.deleted', { title }),
+      action: { label: words('chat.toast.undo'), run: () => void get().restoreConversation(id) },
     });
   },
   async restoreConversation(id) {
     const result = await transport.call('chat.restore', { id });
     if (!result.ok) {
-      get().toastFailure(translate('chat.toast.restoreFailed'), result);
+      get().toastFailure(words('chat.toast.restoreFailed'), result);
       return;
     }
     const summary = result.value;
@@ -372,12 +370,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async stopTurn(id) {
     const result = await transport.call('chat.stop', { id });
-    if (!result.ok) get().toastFailure(translate('chat.toast.stopFailed'), result);
+    if (!result.ok) get().toastFailure(words('chat.toast.stopFailed'), result);
   },
   async retryTurn(id) {
     const result = await transport.call('chat.retry', { id });
     if (!result.ok) {
-      get().toastFailure(translate('chat.toast.retryFailed'), result);
+      get().toastFailure(words('chat.toast.retryFailed'), result);
       return;
     }
     // The host dropped the replies after the last message: read the conversation as it is now.
@@ -386,7 +384,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async compactAndRetry(id) {
     const result = await transport.call('chat.compactAndRetry', { id });
     if (!result.ok) {
-      get().toastFailure(translate('chat.toast.compactFailed'), result);
+      get().toastFailure(words('chat.toast.compactFailed'), result);
       return;
     }
     // The host dropped the failed reply: read the conversation as it is now.
@@ -399,17 +397,17 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async setContextPolicy(id, policy) {
     const result = await transport.call('chat.setContextPolicy', { id, policy });
-    if (!result.ok) return get().toastFailure(translate('chat.toast.contextPolicyFailed'), result);
+    if (!result.ok) return get().toastFailure(words('chat.toast.contextPolicyFailed'), result);
     get().applyConversation(result.value);
     await get().loadContextFill(id);
   },
   async sendTaskResult(id, taskId) {
     const result = await transport.call('chat.sendTaskResult', { id, taskId });
-    if (!result.ok) get().toastFailure(translate('chat.toast.taskResultFailed'), result);
+    if (!result.ok) get().toastFailure(words('chat.toast.taskResultFailed'), result);
   },
   async setBackgroundTasks(id, mode) {
     const result = await transport.call('chat.setBackgroundTasks', { id, mode });
-    if (!result.ok) return get().toastFailure(translate('chat.toast.backgroundTasksFailed'), result);
+    if (!result.ok) return get().toastFailure(words('chat.toast.backgroundTasksFailed'), result);
     get().applyConversation(result.value);
   },
   async editAndResend(id, text) {
@@ -424,12 +422,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async loadConversationTools(id) {
     const result = await transport.call('chat.tools', { id });
     if (result.ok) set((s) => ({ conversationTools: { ...s.conversationTools, [id]: result.value } }));
-    else get().toastFailure(translate('chat.toast.toolsLoadFailed'), result);
+    else get().toastFailure(words('chat.toast.toolsLoadFailed'), result);
   },
   async setConversationTools(id, disabledServers, disabledTools) {
     const result = await transport.call('chat.setTools', { id, disabledServers, disabledTools });
     if (!result.ok) {
-      get().toastFailure(translate('chat.toast.toolsChangeFailed'), result);
+      get().toastFailure(words('chat.toast.toolsChangeFailed'), result);
       return;
     }
     get().applyConversation(result.value);
@@ -437,7 +435,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async setToolSearch(id, mode) {
     const result = await transport.call('chat.setToolSearch', { id, mode });
-    if (!result.ok) return get().toastFailure(translate('chat.toast.toolSearchFailed'), result);
+    if (!result.ok) return get().toastFailure(words('chat.toast.toolSearchFailed'), result);
     get().applyConversation(result.value);
     await get().loadConversationTools(id);
   },
@@ -447,23 +445,23 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   },
   async setReasoning(id, level) {
     const result = await transport.call('chat.setReasoning', { id, level });
-    if (!result.ok) return get().toastFailure(translate('chat.toast.reasoningFailed'), result);
+    if (!result.ok) return get().toastFailure(words('chat.toast.reasoningFailed'), result);
     get().applyConversation(result.value);
   },
   async setReasoningDefaults(patch) {
     const result = await transport.call('chat.setReasoningDefaults', patch);
-    if (!result.ok) return get().toastFailure(translate('chat.toast.reasoningDefaultsFailed'), result);
+    if (!result.ok) return get().toastFailure(words('chat.toast.reasoningDefaultsFailed'), result);
     set({ reasoningDefaults: result.value });
   },
   async unloadTools(id, tools) {
     const result = await transport.call('chat.unloadTools', { id, tools });
-    if (!result.ok) return get().toastFailure(translate('chat.toast.unloadToolFailed'), result);
+    if (!result.ok) return get().toastFailure(words('chat.toast.unloadToolFailed'), result);
     // The answer carries the loaded list the strip reads; nothing else the person sees changed.
     get().applyConversation(result.value);
   },
   async setToolSearchThresholds(id, countAbove, shareAbove) {
     const result = await transport.call('chat.setToolSearchThresholds', { countAbove, shareAbove });
-    if (!result.ok) get().toastFailure(translate('chat.toast.thresholdsFailed'), result);
+    if (!result.ok) get().toastFailure(words('chat.toast.thresholdsFailed'), result);
     else await get().loadConversationTools(id);
     return result.ok;
   },

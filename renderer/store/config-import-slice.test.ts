@@ -3,6 +3,7 @@ import type { ForeignLocation, ImportPreview } from '../../shared/contract/confi
 import { fail, ok } from '../../shared/result';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { createBerthStore } from './create-store';
+import { shownToasts } from '../test-support/shown-toasts';
 
 const location = (id: ForeignLocation['id'], exists: boolean): ForeignLocation => ({
   id,
@@ -76,7 +77,7 @@ describe('config import slice', () => {
     expect(store.getState().interopDialog).toBeUndefined();
     expect(store.getState().importPreview).toBeUndefined();
     expect(store.getState().selectedServer).toBe('github');
-    expect(store.getState().toasts.at(-1)).toMatchObject({
+    expect(shownToasts(store).at(-1)).toMatchObject({
       tone: 'success',
       title: 'Imported 2 servers',
       message: 'github, files: each stays off until you turn it on.',
@@ -105,7 +106,7 @@ describe('config import slice', () => {
     expect(result).toMatchObject({ ok: true, value: { imported: false } });
     expect(store.getState().interopDialog).toBe('import');
     expect(store.getState().importPreview).toBeDefined();
-    expect(store.getState().toasts).toEqual([]);
+    expect(shownToasts(store)).toEqual([]);
   });
 
   it('does not keep a failed preview, and starts over when the dialog opens again', async () => {

@@ -1,6 +1,6 @@
 import type { ConfigImportSlice, ImportedServerNote } from './config-import-types';
 import type { SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transport) => (set, get) => ({
   interopDialog: undefined,
@@ -59,14 +59,14 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
       if (added.length === 1 && first !== undefined)
         get().pushToast({
           tone: 'success',
-          title: translate('config-import.toast.importedOne', { server: first }),
-          message: translate('config-import.toast.importedOneDetail'),
+          title: words('config-import.toast.importedOne', { server: first }),
+          message: words('config-import.toast.importedOneDetail'),
         });
       else
         get().pushToast({
           tone: 'success',
-          title: translate('config-import.toast.importedMany', { count: added.length }),
-          message: translate('config-import.toast.importedManyDetail', { servers: added.join(', ') }),
+          title: words('config-import.toast.importedMany', { count: added.length }),
+          message: words('config-import.toast.importedManyDetail', { servers: added.join(', ') }),
         });
     }
     return result;

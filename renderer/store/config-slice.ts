@@ -1,5 +1,5 @@
 import type { ConfigSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 export const createConfigSlice: SliceCreator<ConfigSlice> = (transport) => (set, get) => ({
   configStatus: undefined,
@@ -9,7 +9,7 @@ export const createConfigSlice: SliceCreator<ConfigSlice> = (transport) => (set,
   async loadConfigStatus() {
     const result = await transport.call('config.status', {});
     if (result.ok) get().applyConfigStatus(result.value);
-    else get().toastFailure(translate('config.toast.statusFailed'), result);
+    else get().toastFailure(words('config.toast.statusFailed'), result);
   },
   async saveConfigText(text) {
     const result = await transport.call('config.saveText', { text });

@@ -4,6 +4,7 @@ import { fail, ok } from '../../shared/result';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { applyConversationsDelta } from './chat-slice';
 import { connectStore, createBerthStore } from './create-store';
+import { shownToasts } from '../test-support/shown-toasts';
 
 function summary(id: string, updatedAt: number, title = id): ConversationSummary {
   return { id, title, createdAt: 1, updatedAt, model: 'm', messageCount: 0 };
@@ -71,7 +72,7 @@ describe('conversation list deltas', () => {
     answer(undefined);
     expect((await bad).ok).toBe(false);
     expect(store.getState().conversations[0]?.title).toBe('New');
-    expect(store.getState().toasts.at(-1)).toMatchObject({ title: 'Could not rename “New”' });
+    expect(shownToasts(store).at(-1)).toMatchObject({ title: 'Could not rename “New”' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { LogEntry } from '../../shared/domain';
 import type { LogRow, LogsSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** The renderer keeps at most this many entries (newest win). */
 export const LOG_CAP = 200_000;
@@ -83,22 +83,22 @@ export const createLogsSlice: SliceCreator<LogsSlice> = (transport) => (set, get
   async loadLogs() {
     const result = await transport.call('logs.query', { limit: LOG_CAP });
     if (result.ok) get().applyLogsSnapshot(result.value.entries, result.value.dropped);
-    else get().toastFailure(translate('logs.toast.loadFailed'), result);
+    else get().toastFailure(words('logs.toast.loadFailed'), result);
   },
   async followTrace() {
     const result = await transport.call('logs.followTrace', {});
     if (result.ok) return result.value.followingForMs;
-    get().toastFailure(translate('logs.toast.followTraceFailed'), result);
+    get().toastFailure(words('logs.toast.followTraceFailed'), result);
     return undefined;
   },
   async loadTrace() {
     const result = await transport.call('logs.query', { sources: ['trace'], limit: LOG_CAP });
     if (result.ok) set((s) => ({ logs: mergeBySeq(s.logs, result.value.entries) }));
-    else get().toastFailure(translate('logs.toast.loadTraceFailed'), result);
+    else get().toastFailure(words('logs.toast.loadTraceFailed'), result);
   },
   async clearLogs(server) {
     const result = await transport.call('logs.clear', server === undefined ? {} : { server });
     if (result.ok) get().applyLogsCleared(server);
-    else get().toastFailure(translate('logs.toast.clearFailed'), result);
+    else get().toastFailure(words('logs.toast.clearFailed'), result);
   },
 });

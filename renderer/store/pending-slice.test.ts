@@ -4,6 +4,7 @@ import { ok } from '../../shared/result';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { connectStore, createBerthStore } from './create-store';
 import { activePendingRequest, countPending } from './pending-slice';
+import { shownToasts } from '../test-support/shown-toasts';
 
 function toolCall(id: string, createdAt: number, server = 'everything'): PendingRequest {
   return {
@@ -37,7 +38,7 @@ describe('pending slice', () => {
       counts: countPending([b]),
     });
     expect(store.getState().pending.map((r) => r.id)).toEqual(['b']);
-    expect(store.getState().toasts).toEqual([]);
+    expect(shownToasts(store)).toEqual([]);
 
     transport.emit('pending.changed', {
       change: { type: 'withdrawn', id: 'b', kind: 'tool-call', server: 'memory', note: 'memory disconnected' },
@@ -45,7 +46,7 @@ describe('pending slice', () => {
     });
     expect(store.getState().pending).toEqual([]);
     expect(store.getState().pendingCounts.total).toBe(0);
-    expect(store.getState().toasts).toEqual([
+    expect(shownToasts(store)).toEqual([
       expect.objectContaining({ title: 'Request from “memory” withdrawn', message: 'memory disconnected' }),
     ]);
   });
@@ -81,7 +82,7 @@ describe('pending slice', () => {
     const gone = await store.getState().answerPending('a', 'tool-call', { decision: 'deny' });
     expect(gone.ok).toBe(false);
     expect(store.getState().pending.map((r) => r.id)).toEqual(['b']);
-    expect(store.getState().toasts[0]).toMatchObject({ title: 'That request is no longer waiting' });
+    expect(shownToasts(store)[0]).toMatchObject({ title: 'That request is no longer waiting' });
     answer = 'invalid';
     await store.getState().answerPending('b', 'tool-call', { decision: 'allow-once' });
     expect(store.getState().pending.map((r) => r.id)).toEqual(['b']);

@@ -1,7 +1,7 @@
 import type { PendingCounts, PendingRequest } from '../../shared/domain/pending';
 import { PENDING_KINDS } from '../../shared/domain/pending-kinds';
 import type { PendingSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { failureWords, verbatim, words } from '../i18n/words';
 
 /** Counts recomputed from a list (snapshots carry no counts of their own). */
 export function countPending(list: readonly PendingRequest[]): PendingCounts {
@@ -78,8 +78,8 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
     if (change.type === 'withdrawn' && wasShown) {
       get().pushToast({
         tone: 'info',
-        title: translate('pending.toast.withdrawn', { server: change.server }),
-        message: change.note,
+        title: words('pending.toast.withdrawn', { server: change.server }),
+        message: verbatim(change.note),
       });
     }
   },
@@ -92,9 +92,9 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
       transport.call('elicitation.awaiting', {}),
     ]);
     if (pending.ok) get().applyPendingSnapshot(pending.value);
-    else get().toastFailure(translate('pending.toast.loadFailed'), pending);
+    else get().toastFailure(words('pending.toast.loadFailed'), pending);
     if (awaiting.ok) get().applyAwaitingElicitations(awaiting.value);
-    else get().toastFailure(translate('pending.toast.linksFailed'), awaiting);
+    else get().toastFailure(words('pending.toast.linksFailed'), awaiting);
   },
   async answerPending(id, _kind, response) {
     const result = await transport.call('pending.answer', { id, response });
@@ -103,7 +103,7 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
     } else if (result.code === 'NOT_FOUND') {
       // Withdrawn while the person was answering: the request is gone, say so once.
       set((s) => without(s, id));
-      get().pushToast({ tone: 'info', title: translate('pending.toast.gone'), message: result.message });
+      get().pushToast({ tone: 'info', title: words('pending.toast.gone'), message: failureWords(result) });
     }
     return result;
   },
@@ -126,6 +126,6 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
   async dismissAwaitingElicitation(id) {
     const result = await transport.call('elicitation.dismiss', { id });
     if (result.ok) set((s) => ({ awaitingElicitations: s.awaitingElicitations.filter((a) => a.id !== id) }));
-    else get().toastFailure(translate('pending.toast.closeNoteFailed'), result);
+    else get().toastFailure(words('pending.toast.closeNoteFailed'), result);
   },
 });

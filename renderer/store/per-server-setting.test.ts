@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../shared/result';
 import { createFakeTransport, type FakeHandlers } from '../test-support/fake-transport';
 import { createBerthStore, optionalToolsAsTasksOf, sendsInstructionsOf } from '.';
+import { shownToasts } from '../test-support/shown-toasts';
 
 type Store = ReturnType<typeof createBerthStore>;
 
@@ -76,7 +77,7 @@ describe.each(settings)('the per-server setting: $name', (setting) => {
     open();
     await writing;
     expect(setting.of(store.getState(), 'files')).toBe(true);
-    expect(store.getState().toasts).toEqual([]);
+    expect(shownToasts(store)).toEqual([]);
   });
 
   it('puts the value back and says so when the host refuses', async () => {
@@ -84,13 +85,13 @@ describe.each(settings)('the per-server setting: $name', (setting) => {
     await setting.load(store);
     await setting.set(store, 'files', true);
     expect(setting.of(store.getState(), 'files')).toBe(false);
-    expect(store.getState().toasts.map((t) => t.title)).toEqual([setting.failureTitle]);
+    expect(shownToasts(store).map((t) => t.title)).toEqual([setting.failureTitle]);
   });
 
   it('says so when the list cannot be read, and keeps what it had', async () => {
     const store = createBerthStore(createFakeTransport(setting.unreadable));
     await setting.load(store);
     expect(setting.of(store.getState(), 'files')).toBe(true);
-    expect(store.getState().toasts).toHaveLength(1);
+    expect(shownToasts(store)).toHaveLength(1);
   });
 });

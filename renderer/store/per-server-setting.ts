@@ -1,6 +1,6 @@
 import type { Result } from '../../shared/result';
 import type { MessageId } from '../i18n/message-ids';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 import type { BerthState } from './types';
 
 /** One server's value as the host sends it: `{ server, [field]: value }`. */
@@ -52,7 +52,7 @@ export function perServerSettingActions<F extends string>(
     async load() {
       const result = await spec.list();
       if (!result.ok) {
-        get().toastFailure(translate(spec.loadFailure), result);
+        get().toastFailure(words(spec.loadFailure), result);
         return;
       }
       set(() => values(Object.fromEntries(result.value.map((s): [string, boolean] => [s.server, s[field]]))));
@@ -67,7 +67,7 @@ export function perServerSettingActions<F extends string>(
         return;
       }
       apply(setting(server, before));
-      get().toastFailure(translate(spec.writeFailure, { server }), result);
+      get().toastFailure(words(spec.writeFailure, { server }), result);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ProvidersView } from '../../shared/contract/providers';
 import type { Result } from '../../shared/result';
 import type { ProvidersSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 export const createProvidersSlice: SliceCreator<ProvidersSlice> = (transport) => (set, get) => {
   /** Keep the list a successful change answered with; hand the result to the form either way. */
@@ -17,7 +17,7 @@ export const createProvidersSlice: SliceCreator<ProvidersSlice> = (transport) =>
     async loadProviders() {
       const result = await transport.call('providers.list', {});
       if (result.ok) get().applyProviders(result.value);
-      else get().toastFailure(translate('settings.toast.readProvidersFailed'), result);
+      else get().toastFailure(words('settings.toast.readProvidersFailed'), result);
     },
     async addProvider(provider, apiKey) {
       return keep(

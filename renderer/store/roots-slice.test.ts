@@ -4,6 +4,7 @@ import type { RootView } from '../../shared/domain/roots';
 import { fail, ok } from '../../shared/result';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { connectStore, createBerthStore } from './create-store';
+import { shownToasts } from '../test-support/shown-toasts';
 
 function root(id: string, overrides: Partial<RootView> = {}): RootView {
   return { id, path: `/work/${id}`, name: id, addedAt: 1, missing: false, ...overrides };
@@ -68,7 +69,7 @@ describe('roots slice', () => {
     await store.getState().loadRoots();
     await store.getState().removeRoot('a');
     expect(store.getState().rootsView?.roots).toEqual([]);
-    const toast = store.getState().toasts.at(-1);
+    const toast = shownToasts(store).at(-1);
     expect(toast?.title).toBe('Removed “Alpha”');
 
     toast?.action?.run();
@@ -88,7 +89,7 @@ describe('roots slice', () => {
     const store = createBerthStore(transport);
     await store.getState().loadRoots();
     await store.getState().removeRoot('a');
-    store.getState().toasts.at(-1)?.action?.run();
+    shownToasts(store).at(-1)?.action?.run();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(transport.calls.slice(-2).map((call) => call.method)).toEqual(['roots.restore', 'roots.add']);
     expect(transport.calls.at(-1)).toEqual({ method: 'roots.add', input: { path: '/work/alpha', name: 'Alpha' } });
@@ -104,7 +105,7 @@ describe('roots slice', () => {
     const store = createBerthStore(transport);
     await store.getState().removeRoot('a');
     await store.getState().setRootExposure('fs', ['z']);
-    expect(store.getState().toasts.map((t) => [t.tone, t.title, t.message])).toEqual([
+    expect(shownToasts(store).map((t) => [t.tone, t.title, t.message])).toEqual([
       ['error', 'Could not remove the root', "no root 'a'"],
       ['error', 'Could not change what fs sees', 'unknown root z'],
     ]);

@@ -1,7 +1,7 @@
 import type { RootsView } from '../../shared/contract/roots';
 import type { RootView } from '../../shared/domain/roots';
 import type { RootsSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** Replaces or appends one root, keeping the host's order for the rest. */
 function upsertRoot(view: RootsView | undefined, root: RootView): RootsView | undefined {
@@ -46,7 +46,7 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
   async removeRoot(id) {
     const result = await transport.call('roots.remove', { id });
     if (!result.ok) {
-      get().toastFailure(translate('roots.toast.removeFailed'), result);
+      get().toastFailure(words('roots.toast.removeFailed'), result);
       return;
     }
     const { removed } = result.value;
@@ -55,10 +55,10 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
     );
     get().pushToast({
       tone: 'info',
-      title: translate('roots.toast.removed', { name: removed.name }),
-      message: translate('roots.toast.removedDetail'),
+      title: words('roots.toast.removed', { name: removed.name }),
+      message: words('roots.toast.removedDetail'),
       action: {
-        label: translate('roots.toast.undo'),
+        label: words('roots.toast.undo'),
         run: () => {
           void transport.call('roots.restore', { id: removed.id }).then(async (restored) => {
             // Berth restarted since the removal: the best Undo left is adding the same folder again.
@@ -66,7 +66,7 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
               !restored.ok && restored.code === 'NOT_FOUND'
                 ? await get().addRoot(removed.path, removed.name)
                 : restored;
-            if (!again.ok) get().toastFailure(translate('roots.toast.restoreFailed', { name: removed.name }), again);
+            if (!again.ok) get().toastFailure(words('roots.toast.restoreFailed', { name: removed.name }), again);
             // The host also sends `roots.changed`; this keeps the list right if that event is late.
             else set((s) => ({ rootsView: upsertRoot(s.rootsView, again.value) }));
           });
@@ -77,12 +77,12 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
   async setRootExposure(server, exposure) {
     const result = await transport.call('roots.setExposure', { server, exposure });
     if (result.ok) get().applyRootsView(result.value);
-    else get().toastFailure(translate('roots.toast.exposureFailed', { server }), result);
+    else get().toastFailure(words('roots.toast.exposureFailed', { server }), result);
   },
   async resetRootConsent(server, rootIds) {
     const result = await transport.call('roots.resetConsent', rootIds ? { server, rootIds } : { server });
     if (result.ok) get().applyRootsView(result.value);
-    else get().toastFailure(translate('roots.toast.resetFailed', { server }), result);
+    else get().toastFailure(words('roots.toast.resetFailed', { server }), result);
   },
   browseFolders: (path) => transport.call('roots.browse', path === undefined ? {} : { path }),
   pickFolder: () => transport.call('roots.pickFolder', {}),

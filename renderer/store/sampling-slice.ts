@@ -1,7 +1,7 @@
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-defaults';
 import type { SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { SamplingSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** A server's limits and spending, whether or not the host has told us about it yet. */
 export function samplingUsageOf(
@@ -35,15 +35,15 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
     const count = { used: usage.used, budget: usage.limits.sessionBudget };
     get().pushToast({
       tone: 'error',
-      title: translate(spent ? 'servers.toast.budgetSpent' : 'servers.toast.budgetHeld', { server }),
-      message: translate(spent ? 'servers.toast.budgetSpentDetail' : 'servers.toast.budgetHeldDetail', count),
-      action: { label: translate('servers.toast.openServer'), run: () => get().selectServer(server) },
+      title: words(spent ? 'servers.toast.budgetSpent' : 'servers.toast.budgetHeld', { server }),
+      message: words(spent ? 'servers.toast.budgetSpentDetail' : 'servers.toast.budgetHeldDetail', count),
+      action: { label: words('servers.toast.openServer'), run: () => get().selectServer(server) },
     });
   },
   async loadSamplingUsage() {
     const result = await transport.call('sampling.usage', {});
     if (!result.ok) {
-      get().toastFailure(translate('servers.toast.budgetsReadFailed'), result);
+      get().toastFailure(words('servers.toast.budgetsReadFailed'), result);
       return;
     }
     set({
@@ -59,7 +59,7 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
   async loadSamplingModels() {
     const result = await transport.call('sampling.models', {});
     if (result.ok) set({ samplingModels: result.value });
-    else get().toastFailure(translate('servers.toast.samplingModelsFailed'), result);
+    else get().toastFailure(words('servers.toast.samplingModelsFailed'), result);
   },
   async setModelRanks(model, ranks) {
     const result = await transport.call('sampling.setModelRanks', { model, ranks });
@@ -75,6 +75,6 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
   async resetSamplingUsage(server) {
     const result = await transport.call('sampling.resetUsage', { server });
     if (result.ok) get().applySamplingUsage(result.value);
-    else get().toastFailure(translate('servers.toast.budgetResetFailed', { server }), result);
+    else get().toastFailure(words('servers.toast.budgetResetFailed', { server }), result);
   },
 });

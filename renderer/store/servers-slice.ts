@@ -1,6 +1,6 @@
 import type { MethodName } from '../../shared/contract';
 import type { ServerState } from '../../shared/domain';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 import type { BerthState, ServersSlice, SliceCreator } from './types';
 
 type ByName = { name: string };
@@ -13,7 +13,7 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
     failed: 'servers.toast.startFailed' | 'servers.toast.stopFailed' | 'servers.toast.restartFailed',
   ) {
     const result = await transport.call(method, input);
-    if (!result.ok) get().toastFailure(translate(failed, { server: input.name }), result);
+    if (!result.ok) get().toastFailure(words(failed, { server: input.name }), result);
   }
 
   return {
@@ -42,14 +42,14 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
     async loadServers() {
       const result = await transport.call('servers.list', {});
       if (result.ok) get().applyServersSnapshot(result.value);
-      else get().toastFailure(translate('servers.toast.loadFailed'), result);
+      else get().toastFailure(words('servers.toast.loadFailed'), result);
     },
     startServer: (name) => lifecycle('servers.start', { name }, 'servers.toast.startFailed'),
     stopServer: (name) => lifecycle('servers.stop', { name }, 'servers.toast.stopFailed'),
     restartServer: (name) => lifecycle('servers.restart', { name }, 'servers.toast.restartFailed'),
     async signInServer(name) {
       const result = await transport.call('servers.signIn', { name });
-      if (!result.ok) get().toastFailure(translate('servers.toast.signInFailed', { server: name }), result);
+      if (!result.ok) get().toastFailure(words('servers.toast.signInFailed', { server: name }), result);
       return result;
     },
     async signOutServer(name) {
@@ -57,22 +57,22 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
       if (result.ok)
         get().pushToast({
           tone: 'success',
-          title: translate('servers.toast.signedOut', { server: name }),
-          message: translate('servers.toast.signedOutDetail'),
+          title: words('servers.toast.signedOut', { server: name }),
+          message: words('servers.toast.signedOutDetail'),
         });
-      else get().toastFailure(translate('servers.toast.signOutFailed', { server: name }), result);
+      else get().toastFailure(words('servers.toast.signOutFailed', { server: name }), result);
     },
     async setServerEnabled(name, enabled) {
       const result = await transport.call('servers.setEnabled', { name, enabled });
       if (!result.ok)
         get().toastFailure(
-          translate(enabled ? 'servers.toast.enableFailed' : 'servers.toast.disableFailed', { server: name }),
+          words(enabled ? 'servers.toast.enableFailed' : 'servers.toast.disableFailed', { server: name }),
           result,
         );
     },
     async setServerLogLevel(name, level) {
       const result = await transport.call('servers.setLogLevel', { name, level });
-      if (!result.ok) get().toastFailure(translate('servers.toast.logLevelFailed', { server: name }), result);
+      if (!result.ok) get().toastFailure(words('servers.toast.logLevelFailed', { server: name }), result);
     },
     async addServer(name, config) {
       const result = await transport.call('servers.add', { name, config });

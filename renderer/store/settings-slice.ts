@@ -1,5 +1,5 @@
 import type { SettingsSlice, SliceCreator } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** How many audit entries Settings shows. */
 export const AUDIT_LIMIT = 200;
@@ -26,11 +26,11 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
       transport.call('sampling.policies', {}),
     ]);
     if (settings.ok) get().applySettings(settings.value);
-    else get().toastFailure(translate('settings.toast.readSettingsFailed'), settings);
+    else get().toastFailure(words('settings.toast.readSettingsFailed'), settings);
     if (consent.ok) get().applyConsentPolicies(consent.value);
-    else get().toastFailure(translate('settings.toast.readConsentFailed'), consent);
+    else get().toastFailure(words('settings.toast.readConsentFailed'), consent);
     if (sampling.ok) get().applySamplingPolicies(sampling.value);
-    else get().toastFailure(translate('settings.toast.readSamplingFailed'), sampling);
+    else get().toastFailure(words('settings.toast.readSamplingFailed'), sampling);
   },
   async saveApiKey(apiKey) {
     const result = await transport.call('settings.setApiKey', { apiKey });
@@ -45,17 +45,17 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
   async setDefaultModel(model) {
     const result = await transport.call('settings.setDefaultModel', { model });
     if (result.ok) get().applySettings(result.value);
-    else get().toastFailure(translate('settings.toast.defaultModelFailed'), result);
+    else get().toastFailure(words('settings.toast.defaultModelFailed'), result);
   },
   async setLanguage(language) {
     const result = await transport.call('settings.setLanguage', { language });
     if (result.ok) get().applySettings(result.value);
-    else get().toastFailure(translate('settings.toast.languageFailed'), result);
+    else get().toastFailure(words('settings.toast.languageFailed'), result);
   },
   async loadConsentPolicies() {
     const result = await transport.call('consent.policies', {});
     if (result.ok) get().applyConsentPolicies(result.value);
-    else get().toastFailure(translate('settings.toast.readConsentFailed'), result);
+    else get().toastFailure(words('settings.toast.readConsentFailed'), result);
   },
   async addConsentRule(server, rule) {
     const result = await transport.call('consent.addRule', { server, rule });
@@ -72,16 +72,16 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
   async loadSamplingPolicies() {
     const result = await transport.call('sampling.policies', {});
     if (result.ok) get().applySamplingPolicies(result.value);
-    else get().toastFailure(translate('settings.toast.readSamplingFailed'), result);
+    else get().toastFailure(words('settings.toast.readSamplingFailed'), result);
   },
   async setSamplingPolicy(server, policy) {
     const result = await transport.call('sampling.setPolicy', { server, policy });
     if (result.ok) get().applySamplingPolicies(result.value);
-    else get().toastFailure(translate('settings.toast.samplingPolicyFailed', { server }), result);
+    else get().toastFailure(words('settings.toast.samplingPolicyFailed', { server }), result);
   },
   async loadAudit() {
     const result = await transport.call('consent.audit', { limit: AUDIT_LIMIT });
     if (result.ok) set({ audit: result.value });
-    else get().toastFailure(translate('settings.toast.readAuditFailed'), result);
+    else get().toastFailure(words('settings.toast.readAuditFailed'), result);
   },
 });

@@ -1,3 +1,4 @@
+import { shownToasts } from '../test-support/shown-toasts';
 import { describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../../shared/domain';
 import { ok } from '../../shared/result';
@@ -6,6 +7,7 @@ import { createFakeTransport, serverState } from '../test-support/fake-transport
 import { connectStore, createBerthStore } from './create-store';
 import { appendCapped, LOG_CAP } from './logs-slice';
 import { sortServers } from './servers-slice';
+import { verbatim } from '../i18n/words';
 
 function entry(seq: number, overrides: Partial<LogEntry> = {}): LogEntry {
   return { seq, server: 'a', time: 1_700_000_000_000 + seq, source: 'stderr', text: `line ${seq}`, ...overrides };
@@ -148,7 +150,7 @@ describe('actions', () => {
     });
     const store = createBerthStore(transport);
     await store.getState().startServer('ghost');
-    expect(store.getState().toasts).toEqual([
+    expect(shownToasts(store)).toEqual([
       expect.objectContaining({ tone: 'error', title: 'Could not start “ghost”', message: 'No server named ghost' }),
     ]);
   });
@@ -162,7 +164,7 @@ describe('actions', () => {
     const store = createBerthStore(transport);
     await store.getState().restartServer('ghost');
     await store.getState().signOutServer('files');
-    expect(store.getState().toasts).toEqual([
+    expect(shownToasts(store)).toEqual([
       expect.objectContaining({ title: '無法重新啟動「ghost」', message: 'No server named ghost' }),
       expect.objectContaining({ title: '已登出「files」', message: '其 token 和用戶端註冊資訊已清除。' }),
     ]);
@@ -197,9 +199,8 @@ describe('actions', () => {
       store.setState({ toasts: [] });
       await call();
       titles.push(
-        store
-          .getState()
-          .toasts.map((toast) => toast.title)
+        shownToasts(store)
+          .map((toast) => toast.title)
           .join(' | ') || `(no toast; wanted ${title})`,
       );
     }
@@ -222,7 +223,7 @@ describe('actions', () => {
         refused: 1,
       },
     });
-    expect(store.getState().toasts.at(-1)).toMatchObject({
+    expect(shownToasts(store).at(-1)).toMatchObject({
       title: '“fs”已用完其采样预算',
       message:
         'Berth 拒绝了它的补全请求：本次 Berth 会话中它已使用 12,000 / 10,000 个 token。请在该服务器的“概览”中提高或重置预算。',
@@ -237,7 +238,7 @@ describe('actions', () => {
     const store = createBerthStore(transport);
     const result = await store.getState().addServer('a', { command: 'node' });
     expect(result).toMatchObject({ ok: false, code: 'CONFLICT' });
-    expect(store.getState().toasts).toEqual([]);
+    expect(shownToasts(store)).toEqual([]);
   });
 
   it('drops the old name after a rename even if the host sends no removal event', async () => {
@@ -251,7 +252,7 @@ describe('actions', () => {
 
   it('keeps at most four toasts', () => {
     const store = createBerthStore(createFakeTransport());
-    for (let i = 0; i < 6; i++) store.getState().pushToast({ tone: 'info', title: `t${i}` });
-    expect(store.getState().toasts.map((t) => t.title)).toEqual(['t2', 't3', 't4', 't5']);
+    for (let i = 0; i < 6; i++) store.getState().pushToast({ tone: 'info', title: verbatim(`t${i}`) });
+    expect(shownToasts(store).map((t) => t.title)).toEqual(['t2', 't3', 't4', 't5']);
   });
 });

@@ -4,6 +4,7 @@ import { fail, ok } from '../../shared/result';
 import { createFakeTransport, type FakeHandlers } from '../test-support/fake-transport';
 import { connectStore, createBerthStore } from './create-store';
 import { applyTasksChanged, countRunningTasks, watchWindowVisibility } from './tasks-slice';
+import { shownToasts } from '../test-support/shown-toasts';
 
 function task(id: string, createdAt: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
   return {
@@ -22,7 +23,7 @@ function task(id: string, createdAt: number, overrides: Partial<TaskRecord> = {}
 
 /** The other snapshots have no fake answers here and toast about it: only the tasks' toasts matter. */
 function taskToasts(store: ReturnType<typeof createBerthStore>) {
-  return store.getState().toasts.filter((t) => /task/i.test(t.title));
+  return shownToasts(store).filter((t) => /task/i.test(t.title));
 }
 
 function connected(handlers: FakeHandlers = {}) {

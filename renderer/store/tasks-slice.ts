@@ -2,7 +2,7 @@ import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import { isTerminalTaskStatus } from '../../shared/domain/task-status';
 import type { StoreApi } from 'zustand/vanilla';
 import type { BerthState, SliceCreator, TasksSlice } from './types';
-import { translate } from '../i18n/use-t';
+import { words } from '../i18n/words';
 
 /** The host's order: newest first, ties by id. */
 function comesBefore(a: TaskRecord, b: TaskRecord): boolean {
@@ -69,17 +69,17 @@ export const createTasksSlice: SliceCreator<TasksSlice> = (transport) => (set, g
       set((s) => ({ tasks: s.tasks.filter((t) => t.id !== id) }));
       get().pushToast({
         tone: 'info',
-        title: translate('tasks.toast.gone'),
-        message: translate('tasks.toast.goneDetail'),
+        title: words('tasks.toast.gone'),
+        message: words('tasks.toast.goneDetail'),
       });
       return;
     }
-    get().toastFailure(translate('tasks.toast.cancelFailed'), result);
+    get().toastFailure(words('tasks.toast.cancelFailed'), result);
   },
   async clearFinishedTasks() {
     const result = await transport.call('tasks.clear', {});
     if (!result.ok) {
-      get().toastFailure(translate('tasks.toast.clearFailed'), result);
+      get().toastFailure(words('tasks.toast.clearFailed'), result);
       return;
     }
     // The `tasks.changed` event normally follows; this keeps the list right if it comes late.

@@ -1,5 +1,6 @@
 import type { SliceCreator } from './types';
 import type { UiSlice } from './ui-types';
+import { failureWords } from '../i18n/words';
 
 /** Toasts beyond this are dropped oldest-first so a burst of failures cannot cover the screen. */
 const MAX_TOASTS = 4;
@@ -42,8 +43,7 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
           id: nextToastId++,
           tone: 'error' as const,
           title,
-          message: failure.message,
-          ...(failure.hostMessage === undefined ? {} : { hostMessage: failure.hostMessage }),
+          message: failureWords(failure),
         },
       ].slice(-MAX_TOASTS),
     }));

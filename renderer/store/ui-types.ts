@@ -1,17 +1,16 @@
-import type { HostMessage } from '../../shared/domain/host-message';
 import type { Failure } from '../../shared/result';
+import type { Words } from '../i18n/words';
 
 export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'roots' | 'logs' | 'settings';
 
+/** A toast keeps what to say, worded when shown: a language switch re-words the toasts on screen. */
 export interface Toast {
   id: number;
   tone: 'error' | 'success' | 'info';
-  title: string;
-  message?: string;
-  /** `message` as a code from the host, worded in the person's language when shown. */
-  hostMessage?: HostMessage;
+  title: Words;
+  message?: Words;
   /** One button in the toast (e.g. Undo); the toast closes when it is pressed. */
-  action?: { label: string; run: () => void };
+  action?: { label: Words; run: () => void };
 }
 
 /** Which add/edit dialog is open. `example` prefills the add form with server-everything. */
@@ -39,7 +38,7 @@ export interface UiSlice {
   openServerForm(request: ServerFormRequest | undefined): void;
   openConfigEditor(open: boolean): void;
   pushToast(toast: Omit<Toast, 'id'>): void;
-  /** A failed host call, shown as an error toast. */
-  toastFailure(title: string, failure: Failure): void;
+  /** A failed host call, shown as an error toast (its message worded from its code when it has one). */
+  toastFailure(title: Words, failure: Failure): void;
   dismissToast(id: number): void;
 }

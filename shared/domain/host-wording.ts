@@ -11,23 +11,49 @@ export type Wording<M extends FamilyParams> = {
 /** The English of each code, made from the same parameters the renderer words the code with. */
 export type EnglishOf<M extends FamilyParams> = { [C in keyof M & string]: (params: M[C]) => string };
 
+/** A host message's English text and its coded twin, as the bridge's failures carry them (`hostMessage` beside `message`). */
+export interface CodedText {
+  text: string;
+  hostMessage: HostMessage;
+}
+
+/** A message's parameters: facts (a name, a path, a number), never words. */
+export type MessageParams = Record<string, string | number>;
+
+/** Each code of a family with the English it reads as, from the same parameters. */
+export type EnglishWords<M extends FamilyParams> = EnglishOf<M>;
+
+/**
+ * The one maker of host words: `make(code, params)` gives a family's English and its code from the same
+ * facts, so the English and what the renderer shows for the code never drift apart. A fact too long for a
+ * message is cut in the code's params; the English keeps it whole. familyWords and codedFamily are its two
+ * shapes.
+ */
+export function hostWords<M extends FamilyParams>(english: EnglishOf<M>) {
+  return <C extends keyof M & string>(
+    code: C,
+    params: M[C],
+  ): CodedText & { hostMessage: { code: C; params: M[C] } } => ({
+    text: english[code](params),
+    hostMessage: { code, params: withinLimits(params) as M[C] },
+  });
+}
+
 /** A host message as the host sends it: its English (`text`, what a model is told and the fallback) and its code. */
 export interface Worded {
   text: string;
   message: HostMessage;
 }
 
-/**
- * The one place a family's codes meet their English: `words(code, params)` gives both from the same facts,
- * so the English and what the renderer shows for the code never drift apart.
- */
+/** hostWords for the families that travel in events and saved messages: a code without facts has no `params`. */
 export function familyWords<M extends FamilyParams>(
   english: EnglishOf<M>,
 ): <C extends keyof M & string>(code: C, params: M[C]) => Worded {
-  return (code, params) => ({
-    text: english[code](params),
-    message: Object.keys(params).length === 0 ? { code } : { code, params: withinLimits(params) },
-  });
+  const make = hostWords(english);
+  return (code, params) => {
+    const { text, hostMessage } = make(code, params);
+    return { text, message: Object.keys(params).length === 0 ? { code } : hostMessage };
+  };
 }
 
 /** The longest string param HostMessageSchema takes: a saved conversation holding a longer one would not load. */
@@ -45,30 +71,7 @@ function withinLimits(params: Record<string, string | number>): Record<string, s
   );
 }
 
-/** A host message's English text and its coded twin, as the bridge's failures carry them (`hostMessage` beside `message`). */
-export interface CodedText {
-  text: string;
-  hostMessage: HostMessage;
-}
-
-/** A message's parameters: facts (a name, a path, a number), never words. */
-export type MessageParams = Record<string, string | number>;
-
-/** Each code of a family with the English it reads as, from the same parameters. */
-export type EnglishWords<M extends FamilyParams> = EnglishOf<M>;
-
-/**
- * familyWords for the families whose callers hand the code on as a failure's `hostMessage`: the same
- * English, the same code, the same cut of a too-long fact.
- */
+/** hostWords for the families whose callers hand the code on as a failure's `hostMessage` (params always there). */
 export function codedFamily<M extends FamilyParams>(english: EnglishWords<M>) {
-  const words = familyWords(english);
-  return <C extends keyof M & string>(
-    code: C,
-    params: M[C],
-  ): CodedText & { hostMessage: { code: C; params: M[C] } } => {
-    const worded = words(code, params);
-    // familyWords leaves out an empty params object; a failure's twin always carries one.
-    return { text: worded.text, hostMessage: { code, params: (worded.message.params ?? params) as M[C] } };
-  };
+  return hostWords(english);
 }

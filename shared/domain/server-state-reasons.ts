@@ -65,7 +65,8 @@ export const serverStateReason = codedFamily<ServerStateMessages>({
   'server-state.connection-lost': ({ where, detail }) => `lost the connection to ${where}: ${detail}`,
   'server-state.connection-lost-server': ({ detail }) => `lost the connection to the server: ${detail}`,
   'server-state.restart-off': ({ reason }) => `${reason} (automatic restart is off)`,
-  'server-state.gave-up': ({ restarts, reason }) => `gave up after ${restarts} restarts: ${reason}`,
+  'server-state.gave-up': ({ restarts, reason }) =>
+    `gave up after ${restarts} ${restarts === 1 ? 'restart' : 'restarts'}: ${reason}`,
   'server-state.output-closed': () => `${OUTPUT_CLOSED}; Berth stopped it`,
 });
 

@@ -98,7 +98,7 @@ describe('a server that closes its stdout while still running', () => {
       'the supervisor to give up',
     );
     expect(final.reason).toBe(
-      'gave up after 1 restarts: closed its output (stdout) while still running during the MCP handshake, so Berth stopped it',
+      'gave up after 1 restart: closed its output (stdout) while still running during the MCP handshake, so Berth stopped it',
     );
     expect(servers.states.statuses('mute')).toEqual([
       'stopped',

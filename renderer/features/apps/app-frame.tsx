@@ -25,6 +25,8 @@ import { closedNote, createRequestGate } from './request-gate';
 import { useAppResource } from './use-app-resource';
 import { useFloatingRow } from './use-floating-row';
 import { translate, useT } from '../../i18n/use-t';
+import { cspRefusalText, sameRefusal } from './csp-refusal';
+import type { CspRefusal } from '../../sandbox-proxy/csp-violations';
 
 export interface AppFrameProps {
   origin: AppOrigin;
@@ -75,7 +77,7 @@ export function AppFrame({
   const [generation, setGeneration] = useState(0);
   const load = useAppResource(origin.server, resourceUri, generation, loadBridge);
   const [note, setNote] = useState<string>();
-  const [refusals, setRefusals] = useState<readonly string[]>([]);
+  const [refusals, setRefusals] = useState<readonly CspRefusal[]>([]);
   const [allowed, setAllowed] = useState<readonly AppUiPermission[]>([]);
   const [askDismissed, setAskDismissed] = useState(false);
   const [height, setHeight] = useState(() => rememberedHeight(heightKey) ?? DEFAULT_APP_HEIGHT);
@@ -184,7 +186,8 @@ export function AppFrame({
         void started.close(false);
         setNote(translate('apps.frame.stopped', { message }));
       },
-      onCspRefusal: (text) => setRefusals((shown) => (shown.includes(text) ? shown : [...shown, text].slice(-3))),
+      onCspRefusal: (refusal) =>
+        setRefusals((shown) => (shown.some((r) => sameRefusal(r, refusal)) ? shown : [...shown, refusal].slice(-3))),
     });
     session.current = started;
     if (latest.current.outcome !== undefined) started.deliver(latest.current.outcome);
@@ -292,7 +295,12 @@ export function AppFrame({
       {refusals.length > 0 && !closed ? (
         <div className="app-frame-note" role="note" aria-label={t('apps.frame.refusedLabel')}>
           <WarningIcon />{' '}
-          <span>{t('apps.frame.refused', { refusals: refusals.join(' '), field: '_meta.ui.csp' })}</span>
+          <span>
+            {t('apps.frame.refused', {
+              refusals: refusals.map((refusal) => cspRefusalText(t, refusal)).join(' '),
+              field: '_meta.ui.csp',
+            })}
+          </span>
         </div>
       ) : null}
       {closed ? (

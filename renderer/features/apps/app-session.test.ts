@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppUiResource } from '../../../shared/domain/app-ui';
 import { ok } from '../../../shared/result';
-import { CSP_VIOLATION_LOGGER } from '../../sandbox-proxy/csp-violations';
+import { CSP_VIOLATION_LOGGER, type CspRefusal } from '../../sandbox-proxy/csp-violations';
+import { activateLocale } from '../../i18n/i18n';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { FakeAppBridge, fakeBridgeModule, lastBridge } from '../../test-support/fake-app-bridge';
 import { createAppRequestHandlers } from './app-requests';
@@ -23,7 +24,7 @@ function start(overrides: Partial<AppSessionOptions> = {}) {
   document.body.appendChild(container);
   const heights: number[] = [];
   const errors: string[] = [];
-  const refusals: string[] = [];
+  const refusals: CspRefusal[] = [];
   const transport = createFakeTransport({ 'apps.log': () => ok({}) });
   const handlers = createAppRequestHandlers({
     transport,
@@ -49,7 +50,7 @@ function start(overrides: Partial<AppSessionOptions> = {}) {
     onInitialized: () => undefined,
     onRequestTeardown: () => undefined,
     onError: (m) => errors.push(m),
-    onCspRefusal: (text) => refusals.push(text),
+    onCspRefusal: (refusal) => refusals.push(refusal),
     ...overrides,
   });
   return { container, session, heights, errors, refusals, transport, bridge: lastBridge() };
@@ -144,14 +145,18 @@ describe('startAppSession', () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows the proxy's word on a CSP refusal on the card, and logs it", async () => {
+  it("passes the proxy's facts of a CSP refusal to the card, and logs it worded in the person's language", async () => {
+    await activateLocale('zh-CN');
     const { bridge, refusals, transport } = start();
-    const text = "The app's security policy (worker-src) stopped it trying to start a worker from data.";
-    bridge.fire('onloggingmessage', { level: 'warning', logger: CSP_VIOLATION_LOGGER, data: text });
+    const facts = { directive: 'worker-src', blocked: 'data' };
+    bridge.fire('onloggingmessage', { level: 'warning', logger: CSP_VIOLATION_LOGGER, data: facts });
     bridge.fire('onloggingmessage', { level: 'info', logger: 'app', data: 'hello' });
-    expect(refusals).toEqual([text]);
+    expect(refusals).toEqual([facts]);
     await flush();
-    expect(transport.calls.map((c) => c.method)).toEqual(['apps.log', 'apps.log']);
+    expect(transport.calls.map((c) => (c.input as { text?: unknown }).text)).toEqual([
+      '应用的安全策略（worker-src）阻止了它从 data 启动 worker。',
+      'hello',
+    ]);
   });
 
   it('closing tears the resource down, then removes the iframe and closes the bridge', async () => {

@@ -8,7 +8,8 @@ import { errorMessage } from '../../../shared/error-message';
 import type { AppUiPermission, AppUiResource } from '../../../shared/domain/app-ui';
 import type { AppRequestHandlers } from './app-requests';
 import type { DisplayMode } from './display-modes';
-import { CSP_VIOLATION_LOGGER } from '../../sandbox-proxy/csp-violations';
+import { CSP_VIOLATION_LOGGER, readCspViolation, type CspRefusal } from '../../sandbox-proxy/csp-violations';
+import { cspRefusalText } from './csp-refusal';
 import { clampAppHeight } from './frame-bounds';
 import { translate } from '../../i18n/use-t';
 
@@ -52,7 +53,7 @@ export interface AppSessionOptions {
   /** The bridge failed (the proxy went away, a broken message): the card says so. */
   onError(message: string): void;
   /** The app's CSP refused something (worded by the sandbox proxy): the card says so, the app keeps running. */
-  onCspRefusal(text: string): void;
+  onCspRefusal(refusal: CspRefusal): void;
 }
 
 export interface AppSession {
@@ -149,9 +150,11 @@ export function startAppSession(options: AppSessionOptions): AppSession {
   };
   bridge.onrequestteardown = () => options.onRequestTeardown();
   bridge.onloggingmessage = (params) => {
-    // The proxy drops app logs under this name, so only its own refusal reports arrive with it.
-    if (params.logger === CSP_VIOLATION_LOGGER && typeof params.data === 'string') options.onCspRefusal(params.data);
-    void handlers.log(params);
+    // The proxy drops app logs under this name, so only its own refusal reports (facts) arrive with it.
+    const refusal = params.logger === CSP_VIOLATION_LOGGER ? readCspViolation(params.data) : undefined;
+    if (refusal === undefined) return void handlers.log(params);
+    options.onCspRefusal(refusal);
+    void handlers.log({ ...params, data: cspRefusalText(translate, refusal) });
   };
   bridge.oncalltool = (params, extra) => handlers.callTool(params, extra?.mcpReq?.signal) as never;
   bridge.onreadresource = (params) => handlers.readResource(params) as never;

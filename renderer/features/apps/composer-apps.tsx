@@ -9,6 +9,7 @@ import { contextChipLabel, contextText, shownContexts } from './model-context';
 import { T } from '../../i18n/t';
 import { failureText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 /**
  * Above the composer, for a conversation with apps: what they added to the
@@ -72,7 +73,7 @@ function ModelContextChips({ conversationId }: { conversationId: string }) {
       origin: { server: context.server, conversationId, toolUseId: context.toolUseId },
       content: [],
     });
-    if (!result.ok) toastFailure(t('apps.context.removeFailed'), result);
+    if (!result.ok) toastFailure(words('apps.context.removeFailed'), result);
   };
   return (
     <div className="app-context" role="group" aria-label={t('apps.context.label')}>

@@ -7,6 +7,7 @@ import { createFakeTransport, serverState } from '../../test-support/fake-transp
 import { BundleInstallStep } from './bundle-install-step';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -106,7 +107,7 @@ describe('BundleInstallStep', () => {
     const install = await screen.findByRole<HTMLButtonElement>('button', { name: 'インストール' });
     await waitFor(() => expect(install.disabled).toBe(false));
     fireEvent.click(install);
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('「preloading」をインストールしました'));
-    expect(store.getState().toasts.at(-1)?.message).toBe('preloading 1.0.0 を起動しています。');
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('「preloading」をインストールしました'));
+    expect(shownToasts(store).at(-1)?.message).toBe('preloading 1.0.0 を起動しています。');
   });
 });

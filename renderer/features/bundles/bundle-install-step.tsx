@@ -11,6 +11,7 @@ import { useRiskConfirmation } from '../launch-review/risk-confirm';
 import { DialogBody } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -88,8 +89,8 @@ export function BundleInstallStep({
     selectServer(result.value.name);
     pushToast({
       tone: 'success',
-      title: t('bundles.install.installed', { server: result.value.name }),
-      message: t('bundles.install.starting', {
+      title: words('bundles.install.installed', { server: result.value.name }),
+      message: words('bundles.install.starting', {
         bundle: inspection.manifest.displayName ?? inspection.manifest.name,
         version: inspection.manifest.version,
       }),

@@ -14,6 +14,7 @@ import { missingKeyReason } from './model-readiness';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 import { HostMessageText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
@@ -41,7 +42,7 @@ export function ChatView() {
     setCreating(true);
     const result = await createConversation();
     setCreating(false);
-    if (!result.ok) toastFailure(t('chat.view.startFailed'), result);
+    if (!result.ok) toastFailure(words('chat.view.startFailed'), result);
   }
 
   if (!settings || !conversationsLoaded) return <p className="view-loading">{t('chat.view.loading')}</p>;

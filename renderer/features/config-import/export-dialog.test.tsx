@@ -7,6 +7,7 @@ import { ExportDialog } from './export-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -72,11 +73,11 @@ describe('export dialog', () => {
     // The button is there (disabled) before the export arrives: click once there is something to copy.
     await waitFor(() => expect(copy.disabled).toBe(false));
     fireEvent.click(copy);
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Copied the config'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('Copied the config'));
     expect(writeText).toHaveBeenCalledWith(TEXT);
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() =>
-      expect(store.getState().toasts.at(-1)).toMatchObject({
+      expect(shownToasts(store).at(-1)).toMatchObject({
         tone: 'error',
         title: 'Could not copy',
         message: expect.stringMatching(/^Permission denied\./) as unknown,

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../shared/error-message';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
 export function ExportDialog() {
@@ -62,12 +63,12 @@ function ExportBody() {
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
-      pushToast({ tone: 'success', title: t('config-import.export.copied') });
+      pushToast({ tone: 'success', title: words('config-import.export.copied') });
     } catch (copyError) {
       pushToast({
         tone: 'error',
-        title: t('config-import.export.copyFailed'),
-        message: t('config-import.export.copyFailedMessage', { error: errorMessage(copyError) }),
+        title: words('config-import.export.copyFailed'),
+        message: words('config-import.export.copyFailedMessage', { error: errorMessage(copyError) }),
       });
     }
   }

@@ -8,6 +8,7 @@ import { describeProblem } from './problem-text';
 import { Dialog, DialogClose, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 const LINE_HEIGHT = 20;
 
@@ -62,7 +63,7 @@ function ConfigEditor() {
       return;
     }
     openConfigEditor(false);
-    pushToast({ tone: 'success', title: t('config.editor.saved'), message: t('config.editor.savedMessage') });
+    pushToast({ tone: 'success', title: words('config.editor.saved'), message: words('config.editor.savedMessage') });
   }
 
   function goToLine(line: number) {

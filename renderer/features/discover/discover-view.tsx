@@ -9,6 +9,7 @@ import { ageText, useRegistrySearch } from './use-registry-search';
 import { ChoiceRow, List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { failureWords, words } from '../../i18n/words';
 
 /** Discover: find servers in an MCP registry, read their details, install and update them. */
 export function DiscoverView() {
@@ -213,14 +214,14 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
     if (result.ok)
       pushToast({
         tone: 'success',
-        title: t('discover.updates.done', { server: item.server, version: result.value.version }),
-        message: t('discover.updates.kept'),
+        title: words('discover.updates.done', { server: item.server, version: result.value.version }),
+        message: words('discover.updates.kept'),
       });
     else
       pushToast({
         tone: 'error',
-        title: t('discover.updates.failed', { server: item.server }),
-        message: failureText(result),
+        title: words('discover.updates.failed', { server: item.server }),
+        message: failureWords(result),
       });
     onUpdated();
   }

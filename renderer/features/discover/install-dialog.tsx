@@ -11,6 +11,7 @@ import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/di
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
+import { words } from '../../i18n/words';
 
 interface Reviewed {
   reviewId: string;
@@ -107,8 +108,8 @@ export function InstallDialog({
     }
     pushToast({
       tone: 'success',
-      title: t('discover.install.done', { server: result.value.server }),
-      message: t('discover.install.starting'),
+      title: words('discover.install.done', { server: result.value.server }),
+      message: words('discover.install.starting'),
     });
     onInstalled();
   }

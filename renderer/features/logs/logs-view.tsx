@@ -18,6 +18,7 @@ import { errorMessage } from '../../../shared/error-message';
 import { useT } from '../../i18n/use-t';
 import { T } from '../../i18n/t';
 import { formatNumber } from '../../i18n/format';
+import { verbatim, words } from '../../i18n/words';
 
 /** Typing pauses this long before the 200k-row filter runs again. */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -101,10 +102,10 @@ export function LogsView() {
       await navigator.clipboard.writeText(textToCopy);
       pushToast({
         tone: 'success',
-        title: t('logs.view.copied', { count: rows.length }),
+        title: words('logs.view.copied', { count: rows.length }),
       });
     } catch (error) {
-      pushToast({ tone: 'error', title: t('logs.view.copyFailed'), message: errorMessage(error) });
+      pushToast({ tone: 'error', title: words('logs.view.copyFailed'), message: verbatim(errorMessage(error)) });
     }
   }
 

@@ -6,6 +6,7 @@ import { ShieldIcon } from '../../ui/icons';
 import { argumentsSummary } from './pending-model';
 import { SafeName } from '../shell/safe-name';
 import { useT } from '../../i18n/use-t';
+import { failureWords, words } from '../../i18n/words';
 
 type ToolCallRequest = PendingRequestOf<'tool-call'>;
 
@@ -43,8 +44,8 @@ export function ReviewList({
       const first = failed[0]!;
       pushToast({
         tone: 'error',
-        title: t('pending.review.failed', { failed: failed.length, total: listed.length }),
-        message: first.ok ? '' : first.message,
+        title: words('pending.review.failed', { failed: failed.length, total: listed.length }),
+        ...(first.ok ? {} : { message: failureWords(first) }),
       });
     }
     onDone();

@@ -8,6 +8,7 @@ import { ResourcePartView } from './resource-preview';
 import { resourceAttachments } from './resource-model';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 /** The resource open in the preview pane. */
 export interface OpenResource {
@@ -70,7 +71,10 @@ export function ResourceViewer({
     const result = await setResourceSubscribed(server, open.uri, next);
     setBusy(false);
     if (!result.ok)
-      toastFailure(next ? t('resources.viewer.subscribeFailed') : t('resources.viewer.unsubscribeFailed'), result);
+      toastFailure(
+        next ? words('resources.viewer.subscribeFailed') : words('resources.viewer.unsubscribeFailed'),
+        result,
+      );
   };
 
   const attach = async () => {
@@ -80,7 +84,7 @@ export function ResourceViewer({
     if (conversationId === undefined) {
       const created = await state.createConversation();
       if (!created.ok) {
-        toastFailure(t('resources.viewer.conversationFailed'), created);
+        toastFailure(words('resources.viewer.conversationFailed'), created);
         return;
       }
       conversationId = created.value.id;

@@ -11,6 +11,7 @@ import { List } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import type { Failure } from '../../../shared/result';
+import { verbatim, words } from '../../i18n/words';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -102,8 +103,8 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
     const { name: added, path: addedPath, linkPath } = result.value;
     pushToast({
       tone: 'success',
-      title: t('roots.broad.added', { name: added }),
-      message: linkPath ? t('roots.add.pickedAs', { path: addedPath, link: linkPath }) : addedPath,
+      title: words('roots.broad.added', { name: added }),
+      message: linkPath ? words('roots.add.pickedAs', { path: addedPath, link: linkPath }) : verbatim(addedPath),
     });
     onDone();
   };

@@ -6,6 +6,7 @@ import { Dialog, DialogBody, DialogHeader } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
 import { HostMessageText } from '../../i18n/host-message';
 import type { Failure } from '../../../shared/result';
+import { words } from '../../i18n/words';
 
 /**
  * The host's warning about sharing a folder as broad as `/` or the home
@@ -67,8 +68,8 @@ export function ConfirmBroadRootDialog({
     setBusy(true);
     const added = await addRoot(pick.path, undefined, true);
     setBusy(false);
-    if (added.ok) pushToast({ tone: 'success', title: t('roots.broad.added', { name: added.value.name }) });
-    else toastFailure(t('roots.broad.addFailed'), added);
+    if (added.ok) pushToast({ tone: 'success', title: words('roots.broad.added', { name: added.value.name }) });
+    else toastFailure(words('roots.broad.addFailed'), added);
     onDone();
   };
   return (

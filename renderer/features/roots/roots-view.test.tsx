@@ -9,6 +9,7 @@ import { RootsView } from './roots-view';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -52,7 +53,7 @@ describe('roots view', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add folder' }));
     await waitFor(() => expect(methods()).toContain('roots.add'));
     expect(methods()).not.toContain('roots.browse');
-    expect(store.getState().toasts.at(-1)?.title).toBe('Added “code”');
+    expect(shownToasts(store).at(-1)?.title).toBe('Added “code”');
   });
 
   it('adds nothing when the desktop dialog is cancelled', async () => {

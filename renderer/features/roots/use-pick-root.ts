@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useBerth } from '../../store';
 import { needsBroadConfirmation } from './roots-model';
-import { translate } from '../../i18n/use-t';
 import type { Failure } from '../../../shared/result';
+import { words } from '../../i18n/words';
 
 /**
  * What "Add folder" does: the system's folder dialog on the desktop, the
@@ -27,14 +27,14 @@ export function usePickRoot(
     void (async () => {
       const picked = await pickFolder();
       if (!picked.ok) {
-        toastFailure(translate('roots.toast.dialogFailed'), picked);
+        toastFailure(words('roots.toast.dialogFailed'), picked);
         return;
       }
       if (picked.value.path === null) return;
       const added = await addRoot(picked.value.path);
-      if (added.ok) pushToast({ tone: 'success', title: translate('roots.toast.added', { name: added.value.name }) });
+      if (added.ok) pushToast({ tone: 'success', title: words('roots.toast.added', { name: added.value.name }) });
       else if (needsBroadConfirmation(added)) confirmBroad(picked.value.path, added);
-      else toastFailure(translate('roots.toast.addFailed'), added);
+      else toastFailure(words('roots.toast.addFailed'), added);
     })();
   }, [shell, openBrowser, pickFolder, addRoot, pushToast, toastFailure, confirmBroad]);
 }

@@ -7,6 +7,7 @@ import { HOME, denial, sandboxHandlers, settingsView } from '../../test-support/
 import { ServersView } from '../servers/servers-view';
 import { LogDenialAction } from './log-denial-action';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -46,7 +47,7 @@ describe('a denial the person can act on', () => {
     ]);
     // Answered: the card no longer asks.
     expect(within(card()).queryByRole('group', { name: 'Blocked by the sandbox in files' })).toBeNull();
-    expect(store.getState().toasts.at(-1)).toMatchObject({
+    expect(shownToasts(store).at(-1)).toMatchObject({
       tone: 'success',
       title: `“files” may now change ${HOME}/Documents/x`,
     });

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
+import { words } from '../../i18n/words';
 
 /** The newest denial of a server that the person can still act on (or the newest at all). */
 export function latestDenial(denials: readonly SandboxDenial[]): SandboxDenial | undefined {
@@ -67,11 +68,11 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
     setOpen(false);
     pushToast({
       tone: 'success',
-      title: t(folder !== undefined ? 'sandbox.allow.toastFolder' : 'sandbox.allow.toastDomain', {
+      title: words(folder !== undefined ? 'sandbox.allow.toastFolder' : 'sandbox.allow.toastDomain', {
         server: denial.server,
         target,
       }),
-      message: t('sandbox.allow.toastRestarting'),
+      message: words('sandbox.allow.toastRestarting'),
     });
   }
 

@@ -6,6 +6,7 @@ import { serverState } from '../../test-support/fake-transport';
 import { MISSING, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
 import { SandboxOffer, shouldOffer } from './sandbox-offer';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -39,7 +40,7 @@ describe('the one-time sandbox offer for an existing server', () => {
     expect(transport.calls.filter((c) => c.method === 'sandbox.setServerSettings').map((c) => c.input)).toEqual([
       { server: 'files', enabled: true, offered: true },
     ]);
-    expect(store.getState().toasts[0]).toMatchObject({ tone: 'success', title: '“files” runs in the sandbox' });
+    expect(shownToasts(store)[0]).toMatchObject({ tone: 'success', title: '“files” runs in the sandbox' });
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { Button } from '../../ui/controls';
 import { ShieldIcon } from '../../ui/icons';
 import { useSandbox, useSandboxModel } from './use-sandbox';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureWords, words } from '../../i18n/words';
 
 /**
  * Whether Berth should offer the sandbox to this server now: a local server
@@ -42,14 +42,14 @@ export function SandboxOffer({ server, onShowSandbox }: { server: ServerState; o
     if (!result.ok)
       return pushToast({
         tone: 'error',
-        title: t('sandbox.offer.failed', { server: server.name }),
-        message: failureText(result),
+        title: words('sandbox.offer.failed', { server: server.name }),
+        message: failureWords(result),
       });
     if (enabled) {
       pushToast({
         tone: 'success',
-        title: t('sandbox.toast.on', { server: server.name }),
-        message: t('sandbox.offer.onHint'),
+        title: words('sandbox.toast.on', { server: server.name }),
+        message: words('sandbox.offer.onHint'),
       });
       onShowSandbox?.();
     }

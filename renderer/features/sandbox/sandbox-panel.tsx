@@ -10,6 +10,7 @@ import { useSandbox, useSandboxDenials, useSandboxModel, useSandboxPolicy } from
 import { formatTime } from '../../i18n/format';
 import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
 
@@ -74,8 +75,8 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
     setDraft(null);
     pushToast({
       tone: 'success',
-      title: t(saved.value.enabled ? 'sandbox.toast.on' : 'sandbox.toast.off', { server: server.name }),
-      ...(LIVE.has(server.status) ? { message: t('sandbox.toast.restarting') } : {}),
+      title: words(saved.value.enabled ? 'sandbox.toast.on' : 'sandbox.toast.off', { server: server.name }),
+      ...(LIVE.has(server.status) ? { message: words('sandbox.toast.restarting') } : {}),
     });
   }
 

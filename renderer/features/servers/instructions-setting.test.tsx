@@ -6,6 +6,7 @@ import { connectStore } from '../../store';
 import { serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { foldedInstructions, ServerInstructionsSection } from './instructions-setting';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -76,11 +77,9 @@ describe("the Overview's server instructions", () => {
       fail('IO_ERROR', 'Could not save settings.json: disk full');
     fireEvent.click(theSwitch());
     const refused = () =>
-      store
-        .getState()
-        .toasts.filter(
-          (toast) => toast.title === 'Could not change whether the model gets the instructions of “everything”',
-        );
+      shownToasts(store).filter(
+        (toast) => toast.title === 'Could not change whether the model gets the instructions of “everything”',
+      );
     await waitFor(() => expect(refused()).toHaveLength(1));
     expect(refused()[0]).toMatchObject({ tone: 'error', message: expect.stringContaining('disk full') });
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');

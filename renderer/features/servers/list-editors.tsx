@@ -3,7 +3,7 @@ import { ALWAYS_SECRET_HEADERS, SECRET_MASK, dangerousEnvReason } from '../../..
 import { Button, IconButton } from '../../ui/controls';
 import { Switch } from '../../ui/switch';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
-import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
+import { newRowId, type ArgRow, type EnvRow, type ShownErrors } from './server-form-model';
 import { useRowFocus } from './use-row-focus';
 import { useT, type Translate } from '../../i18n/use-t';
 
@@ -15,7 +15,7 @@ export function ArgsEditor({
 }: {
   rows: ArgRow[];
   onChange: (rows: ArgRow[]) => void;
-  errors: FormErrors;
+  errors: ShownErrors;
 }) {
   const t = useT();
   const update = (id: number, value: string) => onChange(rows.map((row) => (row.id === id ? { ...row, value } : row)));
@@ -87,7 +87,7 @@ export function ArgsEditor({
   );
 }
 
-function argErrors(rows: ArgRow[], errors: FormErrors, t: Translate): string[] {
+function argErrors(rows: ArgRow[], errors: ShownErrors, t: Translate): string[] {
   const messages = rows.flatMap((row, index) => {
     const message = errors[`arg.${row.id}`];
     return message ? [t('servers.args.error', { index: index + 1, message })] : [];
@@ -98,7 +98,7 @@ function argErrors(rows: ArgRow[], errors: FormErrors, t: Translate): string[] {
 /** What differs between the env and the header editors, in the person's language. */
 interface KeyValueKind {
   legend: string;
-  /** Prefix of this editor's error keys in FormErrors. */
+  /** Prefix of this editor's error keys in ShownErrors. */
   errorKey: 'env' | 'header';
   keyPlaceholder: string;
   empty: string;
@@ -156,13 +156,13 @@ function headerKind(t: Translate): KeyValueKind {
 }
 
 /** Environment variables of a local server. */
-export function EnvEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
+export function EnvEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: ShownErrors }) {
   const t = useT();
   return <KeyValueEditor {...props} kind={envKind(t)} />;
 }
 
 /** Static headers of a remote server. */
-export function HeadersEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
+export function HeadersEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: ShownErrors }) {
   const t = useT();
   return <KeyValueEditor {...props} kind={headerKind(t)} />;
 }
@@ -176,7 +176,7 @@ function KeyValueEditor({
 }: {
   rows: EnvRow[];
   onChange: (rows: EnvRow[]) => void;
-  errors: FormErrors;
+  errors: ShownErrors;
   kind: KeyValueKind;
 }) {
   const update = (id: number, patch: Partial<EnvRow>) =>

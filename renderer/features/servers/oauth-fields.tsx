@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Field } from '../../ui/controls';
 import { Segmented } from '../../ui/segmented';
 import { ChevronRightIcon } from '../../ui/icons';
-import type { FormErrors } from './server-form-model';
+import type { ShownErrors } from './server-form-model';
 import { hasOAuthSettings, type ClientAuthKind, type OAuthFormValues } from './server-form-oauth';
 import { useT, type Translate } from '../../i18n/use-t';
 import type { MessageId } from '../../i18n/message-ids';
@@ -12,10 +12,10 @@ import type { MessageId } from '../../i18n/message-ids';
 interface OAuthFieldsProps {
   values: OAuthFormValues;
   onChange: (values: OAuthFormValues) => void;
-  errors: FormErrors;
+  errors: ShownErrors;
 }
 
-/** The OAuth keys of FormErrors: a failed submit opens the section when one of them is set. */
+/** The OAuth keys of ShownErrors: a failed submit opens the section when one of them is set. */
 export const OAUTH_FIELDS: ReadonlySet<string> = new Set(
   Object.keys({
     'oauth.grant': true,

@@ -5,6 +5,7 @@ import { ok } from '../../../shared/result';
 import { RegistryOrigin } from './registry-origin';
 import type { FakeHandlers } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -39,7 +40,7 @@ describe('RegistryOrigin', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Update to 1.1.0' }));
     await waitFor(() => expect(transport.calls.some((call) => call.method === 'registry.update')).toBe(true));
     expect(transport.calls.find((call) => call.method === 'registry.update')?.input).toEqual({ server: 'weather' });
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Updated “weather” to 1.1.0'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('Updated “weather” to 1.1.0'));
   });
 
   it('says nothing about updates when the installed version is the latest', async () => {

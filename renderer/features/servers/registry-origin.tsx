@@ -3,6 +3,7 @@ import type { InstalledFrom } from '../../../shared/domain/server';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { useT } from '../../i18n/use-t';
+import { failureWords, words } from '../../i18n/words';
 
 /**
  * Where an installed server came from, and — when its registry now has a
@@ -35,14 +36,14 @@ export function RegistryOrigin({ server, from }: { server: string; from: Install
     if (result.ok)
       pushToast({
         tone: 'success',
-        title: t('servers.registry.updatedTitle', { server, version: result.value.version }),
-        message: t('servers.registry.updatedMessage'),
+        title: words('servers.registry.updatedTitle', { server, version: result.value.version }),
+        message: words('servers.registry.updatedMessage'),
       });
     else
       pushToast({
         tone: 'error',
-        title: t('servers.registry.updateFailed', { server, version }),
-        message: result.message,
+        title: words('servers.registry.updateFailed', { server, version }),
+        message: failureWords(result),
       });
   }
 

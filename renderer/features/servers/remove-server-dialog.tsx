@@ -5,6 +5,7 @@ import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 /** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
 export function RemoveServerDialog({
@@ -32,7 +33,7 @@ export function RemoveServerDialog({
       return;
     }
     onOpenChange(false);
-    pushToast({ tone: 'success', title: t('servers.remove.toast', { server: name }) });
+    pushToast({ tone: 'success', title: words('servers.remove.toast', { server: name }) });
   }
 
   return (

@@ -6,6 +6,7 @@ import { fail, ok } from '../../../shared/result';
 import type { FakeHandlers } from '../../test-support/fake-transport';
 import { SamplingLimitsFacts } from './sampling-limits';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -101,7 +102,7 @@ describe("the Overview's sampling limits", () => {
     store
       .getState()
       .applyBudgetRefused({ server: 'everything', message: 'Sampling budget exhausted: …', usage: spent });
-    const toast = store.getState().toasts.at(-1);
+    const toast = shownToasts(store).at(-1);
     expect(toast).toMatchObject({
       tone: 'error',
       title: '“everything” has used up its sampling budget',

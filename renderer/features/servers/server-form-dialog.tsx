@@ -23,12 +23,14 @@ import {
   newRowId,
   splitCommandLine,
   type FormErrors,
+  type ShownErrors,
   type FormOutcome,
   type ServerFormValues,
 } from './server-form-model';
 import { Dialog, DialogBody, DialogClose, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureWords, words, wordsTexts } from '../../i18n/words';
 
 /** A valid form, with the sandbox choice of a local server. */
 type ValidForm = Extract<FormOutcome, { ok: true }> & { sandbox?: SandboxChoice };
@@ -73,6 +75,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   // Initial values are taken once: live updates of the server must not overwrite what the person is typing.
   const [values, setValues] = useState(() => initialValues(request, editing));
   const [errors, setErrors] = useState<FormErrors>({});
+  const shown = wordsTexts(errors, t);
   const [saving, setSaving] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   /** A valid edit waiting for the person's answer about its approvals (new command or address). */
@@ -139,14 +142,14 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
       return;
     }
     if (sandboxSaved !== undefined && !sandboxSaved.ok) {
-      setErrors({ form: t('servers.form.sandboxNotSaved', { message: sandboxSaved.message }) });
+      setErrors({ form: words('servers.form.sandboxNotSaved', { message: failureWords(sandboxSaved) }) });
       return;
     }
     openServerForm(undefined);
     selectServer(result.value.name);
     pushToast({
       tone: 'success',
-      title: t(isEdit ? 'servers.form.savedToast' : 'servers.form.addedToast', { name: result.value.name }),
+      title: words(isEdit ? 'servers.form.savedToast' : 'servers.form.addedToast', { name: result.value.name }),
     });
   }
 
@@ -164,8 +167,8 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
       </DialogDescription>
 
       <DialogBody>
-        {errors.form ? <InlineAlert>{errors.form}</InlineAlert> : null}
-        <Field label={t('servers.form.name')} error={errors.name} hint={t('servers.form.nameHint')}>
+        {shown.form ? <InlineAlert>{shown.form}</InlineAlert> : null}
+        <Field label={t('servers.form.name')} error={shown.name} hint={t('servers.form.nameHint')}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -191,10 +194,10 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             onChange={(kind) => set('kind', kind)}
           />
         </div>
-        {remote ? <RemoteFields values={values} set={set} errors={errors} /> : null}
+        {remote ? <RemoteFields values={values} set={set} errors={shown} /> : null}
         {!remote ? (
           <>
-            <Field label={t('servers.form.command')} error={errors.command} hint={t('servers.form.commandHint')}>
+            <Field label={t('servers.form.command')} error={shown.command} hint={t('servers.form.commandHint')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -232,9 +235,9 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
                 </Button>
               </div>
             ) : null}
-            <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
-            <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
-            <Field label={t('servers.form.cwd')} error={errors.cwd} hint={t('servers.form.cwdHint')}>
+            <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={shown} />
+            <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={shown} />
+            <Field label={t('servers.form.cwd')} error={shown.cwd} hint={t('servers.form.cwdHint')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -251,7 +254,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             {sandbox.section}
           </>
         ) : null}
-        <Field label={t('servers.form.logLevel')} error={errors.logLevel} hint={t('servers.form.logLevelHint')}>
+        <Field label={t('servers.form.logLevel')} error={shown.logLevel} hint={t('servers.form.logLevelHint')}>
           {({ id, describedBy, invalid }) => (
             <select
               id={id}
@@ -282,7 +285,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             <span className="field-hint">{t('servers.form.startWithBerthHint')}</span>
           </label>
         </div>
-        <AdvancedSection values={values} set={set} errors={errors} open={advancedOpen} onOpenChange={setAdvancedOpen} />
+        <AdvancedSection values={values} set={set} errors={shown} open={advancedOpen} onOpenChange={setAdvancedOpen} />
       </DialogBody>
 
       <footer className="dialog-footer">
@@ -315,7 +318,7 @@ function RemoteFields({
 }: {
   values: ServerFormValues;
   set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void;
-  errors: FormErrors;
+  errors: ShownErrors;
 }) {
   const t = useT();
   return (
@@ -373,7 +376,7 @@ const RESTART_ENABLED = 'restartEnabled';
 interface AdvancedProps {
   values: ServerFormValues;
   set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void;
-  errors: FormErrors;
+  errors: ShownErrors;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -4,15 +4,25 @@ import { fail } from '../../../shared/result';
 import { activateLocale } from '../../i18n/i18n';
 import { serverState } from '../../test-support/fake-transport';
 import {
-  buildServerInput,
+  buildServerInput as buildInput,
   emptyFormValues,
-  errorsFromFailure,
+  errorsFromFailure as errorsAt,
   exampleFormValues,
   formValuesFromServer,
   newRowId,
   splitCommandLine,
   type ServerFormValues,
 } from './server-form-model';
+import { wordsTexts } from '../../i18n/words';
+
+/** The outcome as the form shows it: its errors worded in the active locale. */
+function buildServerInput(...args: Parameters<typeof buildInput>) {
+  const outcome = buildInput(...args);
+  return outcome.ok ? outcome : { ok: false as const, errors: wordsTexts(outcome.errors) };
+}
+
+/** Where a failure lands, worded as the form shows it. */
+const errorsFromFailure = (...args: Parameters<typeof errorsAt>) => wordsTexts(errorsAt(...args));
 
 function values(overrides: Partial<ServerFormValues> = {}): ServerFormValues {
   return { ...emptyFormValues(), name: 'files', command: 'npx', ...overrides };

@@ -15,8 +15,7 @@ import {
 } from '../../../shared/domain';
 import type { Failure } from '../../../shared/result';
 import type { MessageId } from '../../i18n/message-ids';
-import { translate } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureWords, verbatim, words, type Words } from '../../i18n/words';
 import {
   OAUTH_PATH_TO_FIELD,
   emptyOAuthValues,
@@ -69,8 +68,14 @@ export interface ServerFormValues {
   maxDelaySeconds: string;
 }
 
-/** Field → message. Keys: form field names, `arg.<id>`, `env.<id>.key`, `env.<id>.value`, `header.<id>.key`, `header.<id>.value`, `form`. */
-export type FormErrors = Record<string, string>;
+/**
+ * Field → message, worded when shown (a language switch re-words an error on screen). Keys: form field names,
+ * `arg.<id>`, `env.<id>.key`, `env.<id>.value`, `header.<id>.key`, `header.<id>.value`, `form`.
+ */
+export type FormErrors = Record<string, Words>;
+
+/** FormErrors worded for one render, as the fields show them. */
+export type ShownErrors = Record<string, string>;
 
 export type FormOutcome = { ok: true; name: string; config: ServerConfigInput } | { ok: false; errors: FormErrors };
 
@@ -201,11 +206,11 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   const millis: Record<string, number> = {};
   for (const [field, path] of Object.entries(SECONDS_FIELDS)) {
     const value = parseNumber(values[field as keyof typeof SECONDS_FIELDS]);
-    if (!Number.isFinite(value)) errors[field] = translate('servers.formError.seconds');
+    if (!Number.isFinite(value)) errors[field] = words('servers.formError.seconds');
     millis[path] = Math.round(value * 1000);
   }
   const maxRestarts = parseNumber(values.maxRestarts);
-  if (!Number.isInteger(maxRestarts)) errors.maxRestarts = translate('servers.formError.wholeNumber');
+  if (!Number.isInteger(maxRestarts)) errors.maxRestarts = words('servers.formError.wholeNumber');
   checkOrder(
     errors,
     millis,
@@ -224,7 +229,7 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   );
   const logLevel = values.logLevel === '' ? undefined : values.logLevel;
   if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel))
-    errors.logLevel = translate('servers.formError.logLevel');
+    errors.logLevel = words('servers.formError.logLevel');
 
   const config: ServerConfigInput = {
     ...(base ?? {}),
@@ -326,16 +331,16 @@ function keyValueRows(
     if (key === '' && row.value === '') continue;
     const keyError = `${rules.errorKey}.${row.id}.key`;
     if (key === '') {
-      errors[keyError] = translate(rules.unnamed);
+      errors[keyError] = words(rules.unnamed);
       continue;
     }
     const identity = rules.caseInsensitive ? key.toLowerCase() : key;
     const check = rules.keySchema.safeParse(key);
     if (!check.success) errors[keyError] = firstMessage(check.error);
-    else if (seen.has(identity)) errors[keyError] = translate('servers.formError.duplicateKey', { key });
+    else if (seen.has(identity)) errors[keyError] = words('servers.formError.duplicateKey', { key });
     const alwaysSecret = rules.alwaysSecret(key);
     if (!row.secret && !alwaysSecret && row.value === SECRET_MASK) {
-      errors[`${rules.errorKey}.${row.id}.value`] = translate('servers.formError.secretRetype');
+      errors[`${rules.errorKey}.${row.id}.value`] = words('servers.formError.secretRetype');
     }
     if (row.secret && !alwaysSecret) secret.push(key);
     seen.add(identity);
@@ -361,7 +366,7 @@ function checkOrder(
   const lower = millis[lowerPath];
   if (errors[field] || value === undefined || lower === undefined || !Number.isFinite(value) || !Number.isFinite(lower))
     return;
-  if (value < lower) errors[field] = translate(tooLow, { seconds: lower / 1000 });
+  if (value < lower) errors[field] = words(tooLow, { seconds: lower / 1000 });
 }
 
 function fieldForPath(path: string[], values: ServerFormValues): string {
@@ -388,26 +393,23 @@ function fieldForPath(path: string[], values: ServerFormValues): string {
   return PATH_TO_FIELD[dotted] ?? (path[0] && PATH_TO_FIELD[path[0]]) ?? 'form';
 }
 
-function messageForIssue(field: string, issue: z.core.$ZodIssue): string {
+function messageForIssue(field: string, issue: z.core.$ZodIssue): Words {
   if (field in SECONDS_FIELDS && (issue.code === 'too_small' || issue.code === 'too_big')) {
     const seconds = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum) / 1000;
-    return translate(
-      issue.code === 'too_small' ? 'servers.formError.atLeastSeconds' : 'servers.formError.atMostSeconds',
-      {
-        seconds,
-      },
-    );
+    return words(issue.code === 'too_small' ? 'servers.formError.atLeastSeconds' : 'servers.formError.atMostSeconds', {
+      seconds,
+    });
   }
   if (field === 'maxRestarts' && (issue.code === 'too_small' || issue.code === 'too_big')) {
-    if (issue.code === 'too_big')
-      return translate('servers.formError.atMostRestarts', { count: String(issue.maximum) });
-    return translate('servers.formError.restartsNotNegative');
+    if (issue.code === 'too_big') return words('servers.formError.atMostRestarts', { count: String(issue.maximum) });
+    return words('servers.formError.restartsNotNegative');
   }
-  return issue.message;
+  return verbatim(issue.message);
 }
 
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? translate('servers.formError.notValid');
+function firstMessage(error: z.ZodError): Words {
+  const first = error.issues[0]?.message;
+  return first === undefined ? words('servers.formError.notValid') : verbatim(first);
 }
 
 /**
@@ -415,7 +417,7 @@ function firstMessage(error: z.ZodError): string {
  * field, a config path under its field, anything else at the top.
  */
 export function errorsFromFailure(failure: Failure, values: ServerFormValues): FormErrors {
-  const message = failureText(failure);
+  const message = failureWords(failure);
   if (failure.code === 'CONFLICT') return { name: message };
   if (failure.path) {
     const segments = failure.path.split('.');

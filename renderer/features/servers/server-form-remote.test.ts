@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { SECRET_MASK, ServerConfigSchema } from '../../../shared/domain';
 import { serverState } from '../../test-support/fake-transport';
 import {
-  buildServerInput,
+  buildServerInput as buildInput,
   emptyFormValues,
   formValuesFromServer,
   newRowId,
   type ServerFormValues,
 } from './server-form-model';
+import { wordsTexts } from '../../i18n/words';
+
+/** The outcome as the form shows it: its errors worded in the active locale. */
+function buildServerInput(...args: Parameters<typeof buildInput>) {
+  const outcome = buildInput(...args);
+  return outcome.ok ? outcome : { ok: false as const, errors: wordsTexts(outcome.errors) };
+}
 
 function remote(overrides: Partial<ServerFormValues> = {}): ServerFormValues {
   return { ...emptyFormValues(), name: 'linear', kind: 'remote', url: ' https://mcp.example.com/mcp ', ...overrides };

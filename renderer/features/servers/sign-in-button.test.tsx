@@ -7,6 +7,7 @@ import { fail, ok } from '../../../shared/result';
 import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { SignInButton, usesOAuth } from './sign-in-button';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(() => {
   cleanup();
@@ -65,7 +66,7 @@ describe('SignInButton', () => {
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
     expect(tab.opener).toBeNull();
     expect(transport.calls).toEqual([{ method: 'servers.signIn', input: { name: 'notes' } }]);
-    expect(store.getState().toasts.at(-1)?.title).toBe('Signing in to “notes”');
+    expect(shownToasts(store).at(-1)?.title).toBe('Signing in to “notes”');
   });
 
   it('browser mode: a failed sign-in closes the tab and says why', async () => {
@@ -77,14 +78,14 @@ describe('SignInButton', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
-    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'error', title: 'Could not sign in to “notes”' });
+    expect(shownToasts(store).at(-1)).toMatchObject({ tone: 'error', title: 'Could not sign in to “notes”' });
   });
 
   it('desktop app: the host opened the system browser, the page opens nothing', async () => {
     const open = vi.spyOn(window, 'open');
     const { store } = mount('electron', { 'servers.signIn': () => ok({ authorizationUrl: PAGE, opened: true }) });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Signing in to “notes”'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('Signing in to “notes”'));
     expect(open).not.toHaveBeenCalled();
   });
 });

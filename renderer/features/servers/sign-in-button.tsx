@@ -4,6 +4,7 @@ import { Button, Chip } from '../../ui/controls';
 import { KeyIcon } from '../../ui/icons';
 import { formatDateTime } from '../../i18n/format';
 import { translate, useT, type Translate } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 /** A remote server a person signs in to with OAuth: a URL, no Authorization header of the person's own, and not set to a grant with no person (client credentials, workload identity). */
 export function usesOAuth(server: ServerState): boolean {
@@ -41,8 +42,8 @@ export function SignInButton({ server }: { server: ServerState }) {
     }
     pushToast({
       tone: 'info',
-      title: t('servers.signIn.toastTitle', { server: server.name }),
-      message: t('servers.signIn.toastMessage'),
+      title: words('servers.signIn.toastTitle', { server: server.name }),
+      message: words('servers.signIn.toastMessage'),
     });
   };
 

@@ -8,6 +8,7 @@ import { serverState, type FakeHandlers } from '../../test-support/fake-transpor
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { TaskSettingFacts, taskToolsSummary } from './task-setting';
 import { activateLocale } from '../../i18n/i18n';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -86,8 +87,8 @@ describe("the Overview's task switch", () => {
       'tasks.setServerSettings': () => fail('IO_ERROR', 'Could not save settings.json: disk full'),
     });
     fireEvent.click(theSwitch());
-    await waitFor(() => expect(store.getState().toasts).toHaveLength(1));
-    expect(store.getState().toasts[0]).toMatchObject({
+    await waitFor(() => expect(shownToasts(store)).toHaveLength(1));
+    expect(shownToasts(store)[0]).toMatchObject({
       tone: 'error',
       title: 'Could not change how “everything” runs long tool calls',
       message: expect.stringContaining('disk full'),

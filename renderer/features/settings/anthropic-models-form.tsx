@@ -6,6 +6,7 @@ import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 /**
  * The built-in Anthropic provider's models: fetched from Anthropic's models
@@ -30,7 +31,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
       setError(failureText(result));
       return;
     }
-    pushToast({ tone: 'success', title: t('settings.providers.anthropic.saved', { provider: provider.label }) });
+    pushToast({ tone: 'success', title: words('settings.providers.anthropic.saved', { provider: provider.label }) });
     onClose();
   }
 

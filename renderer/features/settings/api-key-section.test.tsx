@@ -7,6 +7,7 @@ import { fail, ok } from '../../../shared/result';
 import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { ApiKeySection } from './api-key-section';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -53,7 +54,7 @@ describe('<ApiKeySection> in the person’s language', () => {
     expect(transport.calls.some((c) => c.method === 'settings.setApiKey')).toBe(false);
     fireEvent.change(input, { target: { value: 'sk-ant-12345' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('API キーを保存しました'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('API キーを保存しました'));
   });
 
   it('words the stored key and its removal in Traditional Chinese', async () => {
@@ -62,7 +63,7 @@ describe('<ApiKeySection> in the person’s language', () => {
     expect(screen.getByText('已儲存在 Berth 中')).toBeTruthy();
     expect(screen.getByLabelText('更換金鑰')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '移除' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已移除儲存的 API 金鑰'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('已移除儲存的 API 金鑰'));
   });
 
   it('words the host’s refusal of a key in Korean, from its code', async () => {

@@ -6,6 +6,7 @@ import { KeyIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 // Each source's words are `settings.apiKey.source.<source>` and `settings.apiKey.about.<source>`.
 const SOURCE_TONE: Record<SettingsView['apiKey']['source'], 'success' | 'accent' | 'warning'> = {
@@ -38,7 +39,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
-      pushToast({ tone: 'success', title: t('settings.apiKey.saved') });
+      pushToast({ tone: 'success', title: words('settings.apiKey.saved') });
     } else setError(failureText(result));
   }
 
@@ -46,7 +47,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     setBusy(true);
     const result = await clearApiKey();
     setBusy(false);
-    if (result.ok) pushToast({ tone: 'success', title: t('settings.apiKey.removed') });
+    if (result.ok) pushToast({ tone: 'success', title: words('settings.apiKey.removed') });
     else setError(failureText(result));
   }
 

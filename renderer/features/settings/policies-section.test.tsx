@@ -6,6 +6,7 @@ import { activateLocale } from '../../i18n/i18n';
 import { serverState } from '../../test-support/fake-transport';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -86,7 +87,7 @@ describe('<ConsentPoliciesSection> and <SamplingPoliciesSection> in Chinese', ()
     fireEvent.click(within(confirm).getByRole('button', { name: '撤销' }));
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'consent.revoke')).toBe(true));
     await waitFor(() =>
-      expect(store.getState().toasts.map((toast) => [toast.title, toast.message])).toContainEqual([
+      expect(shownToasts(store).map((toast) => [toast.title, toast.message])).toContainEqual([
         '权限已撤销',
         '调用“notes”中服务器标记为只读的工具（服务器自己的声明）时将重新询问。',
       ]),

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../i18n/format';
 import { failureText } from '../../i18n/host-message';
 import type { MessageId } from '../../i18n/message-ids';
 import { useT, type Translate } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], MessageId> = {
   server: 'settings.policies.scope.server',
@@ -179,8 +180,8 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
     onClose();
     pushToast({
       tone: 'success',
-      title: t('settings.policies.revoked'),
-      message: t('settings.policies.revokedBody', { target: describePolicy(t, policy) }),
+      title: words('settings.policies.revoked'),
+      message: words('settings.policies.revokedBody', { target: describePolicy(t, policy) }),
     });
   }
 

@@ -14,6 +14,7 @@ import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
 import { presetName } from './preset-name';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 // The paths the host names a refused field by (not words).
 const BASE_URL = 'baseUrl';
@@ -80,7 +81,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
     }
     setError(undefined);
     if (editing) {
-      pushToast({ tone: 'success', title: t('settings.providers.form.saved', { provider: label }) });
+      pushToast({ tone: 'success', title: words('settings.providers.form.saved', { provider: label }) });
       onClose();
     } else {
       setApiKey('');

@@ -10,6 +10,7 @@ import { ProvidersSection } from './providers-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
 import { translate } from '../../i18n/use-t';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -322,7 +323,7 @@ describe('<ProvidersSection>', () => {
     const dialog = await screen.findByRole('alertdialog', { name: '移除 vLLM box？' });
     expect(dialog.textContent).toContain('其模型将从模型选择器中移除，保存的密钥也会被删除。');
     fireEvent.click(within(dialog).getByRole('button', { name: '移除' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已移除 vLLM box'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('已移除 vLLM box'));
     expect(transport.calls.find((c) => c.method === 'providers.remove')?.input).toEqual({ id: 'vllm' });
   });
 
@@ -396,7 +397,7 @@ describe('<ProvidersSection>', () => {
     expect(within(edit).getByRole('button', { name: '移除金鑰' })).toBeTruthy();
     expect(within(edit).getByRole('button', { name: '測試與 Ollama 的連線' })).toBeTruthy();
     fireEvent.click(within(edit).getByRole('button', { name: '儲存' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已儲存 Ollama'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('已儲存 Ollama'));
   });
 
   it('words the models table and what a fetch found in Korean, each model’s id as the provider gave it', async () => {
@@ -469,7 +470,7 @@ describe('<ProvidersSection>', () => {
       '依 ID 新增模型，例如 claude-sonnet-5',
     );
     fireEvent.click(within(edit).getByRole('button', { name: '儲存' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('已儲存 Anthropic 的模型'));
+    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('已儲存 Anthropic 的模型'));
     cleanup();
 
     await activateLocale('ko');

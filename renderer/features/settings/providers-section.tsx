@@ -13,6 +13,7 @@ import { T } from '../../i18n/t';
 import { useT, type Translate } from '../../i18n/use-t';
 import { presetName } from './preset-name';
 import { failureText } from '../../i18n/host-message';
+import { words } from '../../i18n/words';
 
 function presetLabel(t: Translate, provider: ProviderView): string {
   return provider.preset === 'anthropic' ? t('settings.providers.builtIn') : presetName(t, provider.preset);
@@ -172,7 +173,7 @@ function RemoveProviderDialog({
       setError(failureText(result));
       return;
     }
-    pushToast({ tone: 'success', title: t('settings.providers.removed', { provider: provider.label }) });
+    pushToast({ tone: 'success', title: words('settings.providers.removed', { provider: provider.label }) });
     onRemoved();
     onClose();
   }

@@ -7,6 +7,7 @@ import { createFakeTransport, serverState } from '../../test-support/fake-transp
 import { ConsentPoliciesSection } from './policies-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { shownToasts } from '../../test-support/shown-toasts';
 
 afterEach(cleanup);
 
@@ -110,7 +111,7 @@ describe('<RuleForm> in the person’s language', () => {
     );
     fireEvent.click(within(form).getByRole('button', { name: '添加规则' }));
     await waitFor(() =>
-      expect(store.getState().toasts.map((toast) => [toast.title, toast.message])).toContainEqual([
+      expect(shownToasts(store).map((toast) => [toast.title, toast.message])).toContainEqual([
         '已添加规则',
         '“everything”的 2 个工具将免询问运行。',
       ]),
@@ -131,9 +132,7 @@ describe('<RuleForm> in the person’s language', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await waitFor(() =>
-      expect(store.getState().toasts.map((toast) => toast.message)).toContain(
-        '1 tool of “everything” runs without asking.',
-      ),
+      expect(shownToasts(store).map((toast) => toast.message)).toContain('1 tool of “everything” runs without asking.'),
     );
   });
 });

@@ -14,6 +14,7 @@ import { WarningIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
 import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
+import { words } from '../../i18n/words';
 
 type Kind = ConsentRule['kind'];
 
@@ -79,8 +80,8 @@ export function RuleForm() {
     setPattern('');
     pushToast({
       tone: 'success',
-      title: t('settings.rules.added'),
-      message: t('settings.rules.addedBody', {
+      title: words('settings.rules.added'),
+      message: words('settings.rules.addedBody', {
         count: result.value.scope === 'rule' ? result.value.tools.length : 0,
         server: chosen,
       }),

@@ -6,6 +6,7 @@ import { serverError } from '../../../shared/domain/server-errors';
 import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { Toasts } from './toasts';
+import { verbatim } from '../../i18n/words';
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ describe('a failed call shown as a toast', () => {
   it("words the host's coded failure in the person's language, the facts in place, and again on a language switch", async () => {
     await activateLocale('zh-CN');
     const { store } = renderWithBerth(<Toasts />);
-    act(() => store.getState().toastFailure('无法调用工具', timedOut));
+    act(() => store.getState().toastFailure(verbatim('无法调用工具'), timedOut));
     await waitFor(() => expect(shownMessage()).toBe('服务器“files”上的 tools/call 在 30 秒内没有响应。'));
     expect(screen.getByText('tools/call').tagName).toBe('CODE');
     await act(() => activateLocale('ko'));
@@ -28,10 +29,13 @@ describe('a failed call shown as a toast', () => {
     await activateLocale('zh-CN');
     const { store } = renderWithBerth(<Toasts />);
     act(() => {
-      store.getState().toastFailure('无法启动', fail('NOT_FOUND', 'no such thing'));
+      store.getState().toastFailure(verbatim('无法启动'), fail('NOT_FOUND', 'no such thing'));
       store
         .getState()
-        .toastFailure('无法启动', fail('NOT_FOUND', 'from a newer host', undefined, { code: 'server-errors.newer' }));
+        .toastFailure(
+          verbatim('无法启动'),
+          fail('NOT_FOUND', 'from a newer host', undefined, { code: 'server-errors.newer' }),
+        );
     });
     expect(await screen.findByText('no such thing')).toBeTruthy();
     expect(screen.getByText('from a newer host')).toBeTruthy();

@@ -3,13 +3,15 @@ import { Toast } from 'radix-ui';
 import { useBerth } from '../../store';
 import { CloseIcon } from '../../ui/icons';
 import { useT } from '../../i18n/use-t';
-import { HostMessageText } from '../../i18n/host-message';
+import { useWords } from '../../i18n/words';
+import { WordsText } from '../../i18n/words-text';
 
 /** Errors stay longer than confirmations; hovering or focusing a toast pauses its timer. */
 const DURATION = { error: 12_000, success: 4_000, info: 6_000 } as const;
 
 export function Toasts() {
   const t = useT();
+  const said = useWords();
   const toasts = useBerth((s) => s.toasts);
   const dismissToast = useBerth((s) => s.dismissToast);
   return (
@@ -23,19 +25,19 @@ export function Toasts() {
           type={toast.tone === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismissToast(toast.id)}
         >
-          <Toast.Title className="toast-title">{toast.title}</Toast.Title>
-          {toast.message ? (
+          <Toast.Title className="toast-title">{said(toast.title)}</Toast.Title>
+          {toast.message && said(toast.message) !== '' ? (
             <Toast.Description className="toast-message">
-              <HostMessageText message={toast.hostMessage} fallback={toast.message} />
+              <WordsText words={toast.message} />
             </Toast.Description>
           ) : null}
           {toast.action ? (
             <Toast.Action
               className="btn btn-sm toast-action"
-              altText={t('shell.toasts.actionAlt', { action: toast.action.label, title: toast.title })}
+              altText={t('shell.toasts.actionAlt', { action: said(toast.action.label), title: said(toast.title) })}
               onClick={toast.action.run}
             >
-              {toast.action.label}
+              {said(toast.action.label)}
             </Toast.Action>
           ) : null}
           <Toast.Close className="toast-close" aria-label={t('shell.toasts.dismiss')}>
