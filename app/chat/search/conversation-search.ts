@@ -207,7 +207,7 @@ export class ConversationSearch {
     const { store, log } = this.options;
     let why: string | undefined;
     try {
-      const parsed = FullTextIndex.parse(await readFile(this.path, 'utf8'));
+      const parsed = FullTextIndex.parse(await readFile(this.path));
       if (typeof parsed === 'string') why = `the search index file ${this.path} could not be used: ${parsed}`;
       else this.index = parsed;
     } catch (error) {
