@@ -306,6 +306,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     return result;
   },
+  searchConversations(query, limit) {
+    return transport.call('chat.search', limit === undefined ? { query } : { query, limit });
+  },
   async renameConversation(id, title) {
     const before = get().conversations.find((c) => c.id === id);
     // Shown at once; the host's answer (or its list event) settles it.

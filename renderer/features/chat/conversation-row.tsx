@@ -1,6 +1,8 @@
 import clsx from 'clsx';
 import { memo, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/domain/chat';
+import type { SearchSnippet } from '../../../shared/contract/chat';
+import { SearchSnippetText } from './search-snippet';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { EditIcon, TrashIcon } from '../../ui/icons';
@@ -30,6 +32,8 @@ export interface ConversationRowProps {
   index: number;
   active: boolean;
   running: boolean;
+  /** Where a search found its words in this conversation's messages. */
+  snippet?: SearchSnippet | undefined;
   onOpen: (id: string) => void;
   onRename: (id: string) => void;
   onDelete: (id: string) => void;
@@ -45,6 +49,7 @@ export const ConversationRow = memo(function ConversationRow({
   index,
   active,
   running,
+  snippet,
   onOpen,
   onRename,
   onDelete,
@@ -62,6 +67,7 @@ export const ConversationRow = memo(function ConversationRow({
         onDoubleClick={() => onRename(id)}
       >
         <span className="conversation-title">{title}</span>
+        {snippet ? <SearchSnippetText snippet={snippet} /> : null}
         <span className="conversation-meta">
           {running ? <span className="status-dot status-starting" aria-label={t('chat.row.replying')} /> : null}
           {t('chat.row.meta', { when: formatWhen(updatedAt), count: messageCount })}
