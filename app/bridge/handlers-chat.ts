@@ -20,6 +20,7 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.search': async ({ query, limit }) => chat.search.search(query, limit ?? DEFAULT_SEARCH_HITS),
     'chat.create': async ({ model }) => previewConversation(await chat.create(model)),
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
+    'chat.setPinned': async ({ id, pinned }) => chat.setPinned(id, pinned),
     'chat.delete': async ({ id }) => chat.delete(id),
     'chat.restore': async ({ id }) => chat.restore(id),
     'chat.send': async ({ id, text, model, attachments }) => chat.send(id, text, model, attachments),

@@ -255,6 +255,11 @@ export class ChatService {
     return this.store.create({ model: model ?? this.options.settings.defaultModel() });
   }
 
+  async setPinned(id: string, pinned: boolean): Promise<ConversationSummary> {
+    const conversation = await this.store.setPinned(id, pinned);
+    return summaryOf(this.store, conversation.id);
+  }
+
   async rename(id: string, title: string): Promise<ConversationSummary> {
     const conversation = await this.store.rename(id, title);
     return summaryOf(this.store, conversation.id);

@@ -205,9 +205,12 @@ export class ConversationStore {
     return this.summaries.get(id);
   }
 
-  /** Newest first. */
+  /** Pinned first, then newest first. */
   list(): ConversationSummary[] {
-    return [...this.summaries.values()].sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+    return [...this.summaries.values()].sort(
+      (a, b) =>
+        Number(b.pinned === true) - Number(a.pinned === true) || b.updatedAt - a.updatedAt || a.id.localeCompare(b.id),
+    );
   }
 
   /** Corrupt files found so far (each already moved aside). */
@@ -253,6 +256,12 @@ export class ConversationStore {
     const checked = this.checkTitle(title);
     // A new name is not activity: the conversation keeps its time and its place in the list.
     return this.update(id, (conversation) => ({ ...conversation, title: checked }), { touch: false });
+  }
+
+  /** Pin or unpin: kept with the conversation, so it survives a restart; not activity (the time stays). */
+  async setPinned(id: string, pinned: boolean): Promise<Conversation> {
+    // Unpinned leaves no key behind (JSON drops undefined): the file reads as it did before pinning.
+    return this.update(id, (conversation) => ({ ...conversation, pinned: pinned || undefined }), { touch: false });
   }
 
   /**

@@ -103,6 +103,8 @@ export interface ChatSlice {
   openConversation(id: string): Promise<void>;
   createConversation(model?: string): Promise<Result<Conversation>>;
   renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
+  /** Pin a conversation to the top of the list, or unpin it (a toast says when the host refuses). */
+  setConversationPinned(id: string, pinned: boolean): Promise<Result<ConversationSummary>>;
   /** Full-text search over every conversation's messages (the host's index); the list shows the hits. */
   searchConversations(query: string, limit?: number): Promise<Result<SearchResult>>;
   /** Moves it to the trash and offers Undo in a toast. */

@@ -256,6 +256,11 @@ export const chatMethods = {
       .strict(),
     output: ConversationSummarySchema,
   }),
+  'chat.setPinned': method({
+    summary: 'Pin a conversation to the top of the list, or unpin it; kept with the conversation.',
+    input: z.object({ id: ConversationIdSchema, pinned: z.boolean() }).strict(),
+    output: ConversationSummarySchema,
+  }),
   'chat.delete': method({
     summary: 'Move a conversation to the trash (stopping its reply if one is running); chat.restore brings it back.',
     input: byId,

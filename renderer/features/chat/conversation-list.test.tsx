@@ -236,4 +236,47 @@ describe('<ConversationList> at 5,000 conversations', () => {
     ).toBeTruthy();
     expect(rowButtons().map(titleOf)).toContain('Conversation number 21');
   });
+
+  it('pins from the row’s button, its context menu and Alt+P: pinned rows first, unpinned back in place', async () => {
+    const list = summaries(30);
+    const { transport } = mount(list, {
+      'chat.setPinned': ({ id, pinned }) => {
+        const { pinned: _old, ...summary } = list.find((item) => item.id === id)!;
+        return ok(pinned ? { ...summary, pinned } : summary);
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Pin “Conversation number 15”' }));
+    await waitFor(() => expect(titleOf(rowButtons()[0])).toBe('Conversation number 15'));
+    expect(screen.getByRole('button', { name: 'Unpin “Conversation number 15”' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Alt+P on a focused row.
+    const row = rowButtons().find((button) => titleOf(button) === 'Conversation number 7')!;
+    row.focus();
+    fireEvent.keyDown(row, { key: 'π', code: 'KeyP', altKey: true });
+    await waitFor(() =>
+      expect(rowButtons().slice(0, 3).map(titleOf)).toEqual([
+        'Conversation number 7',
+        'Conversation number 15',
+        'Conversation number 0',
+      ]),
+    );
+
+    // The context menu unpins.
+    fireEvent.contextMenu(rowButtons()[1]!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Unpin' }));
+    await waitFor(() =>
+      expect(rowButtons().slice(0, 3).map(titleOf)).toEqual([
+        'Conversation number 7',
+        'Conversation number 0',
+        'Conversation number 1',
+      ]),
+    );
+    expect(transport.calls.filter((call) => call.method === 'chat.setPinned').map((call) => call.input)).toEqual([
+      { id: list[15]!.id, pinned: true },
+      { id: list[7]!.id, pinned: true },
+      { id: list[15]!.id, pinned: false },
+    ]);
+  });
 });

@@ -65,7 +65,7 @@ function useRunningIds(): ReadonlySet<string> {
 }
 
 /**
- * Conversations, newest first: new, search (every message, through the host's index, and titles), open, rename
+ * Conversations, pinned first, then newest first: new, pin (button, context menu, Alt+P), search (every message, through the host's index, and titles), open, rename
  * in place, delete (with Undo). Virtualized: only the rows in view (and the focused one)
  * are in the DOM, so 5,000 conversations cost what 30 do.
  */
@@ -75,6 +75,7 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   const active = useBerth((s) => s.activeConversationId);
   const openConversation = useBerth((s) => s.openConversation);
   const deleteConversation = useBerth((s) => s.deleteConversation);
+  const setPinned = useBerth((s) => s.setConversationPinned);
   const running = useRunningIds();
   const [renaming, setRenaming] = useState<string>();
   const [query, setQuery] = useState('');
@@ -153,6 +154,14 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   };
   const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
     const from = Number((event.target as HTMLElement).dataset.index ?? -1);
+    // Alt+P pins or unpins the focused row (by key position: on a Mac, Alt+P types “π”).
+    if (event.altKey && event.code === 'KeyP' && from >= 0) {
+      const conversation = shown[from];
+      if (conversation === undefined) return;
+      event.preventDefault();
+      void setPinned(conversation.id, conversation.pinned !== true);
+      return;
+    }
     const last = shown.length - 1;
     const to = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: last }[event.key];
     if (to === undefined || last < 0 || (from < 0 && event.key !== 'ArrowDown')) return;
@@ -163,6 +172,7 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   const onRename = useCallback((id: string) => setRenaming(id), []);
   const onOpen = useCallback((id: string) => void openConversation(id), [openConversation]);
   const onDelete = useCallback((id: string) => void deleteConversation(id), [deleteConversation]);
+  const onPin = useCallback((id: string, pinned: boolean) => void setPinned(id, pinned), [setPinned]);
 
   return (
     <section className="conversation-column" aria-labelledby={headingId}>
@@ -258,6 +268,7 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
                     onOpen={onOpen}
                     onRename={onRename}
                     onDelete={onDelete}
+                    onPin={onPin}
                   />
                 )}
               </li>
