@@ -4,7 +4,7 @@
  * `npm run bench -- tools bridge startup flood viewer` runs a subset (the doc then
  * lists only those), as does `--only <section or row>` (repeatable); the heavy user's
  * rows are first-screen, conversation-list, startup-conversations,
- * long-conversation, tool-switches, send-message, stream-reply, many-servers, tool-search, prompt-cache, prompt-cache-search and send-to-request. `--quick` shrinks every series for a smoke run.
+ * long-conversation, tool-switches, send-message, stream-reply, many-servers, tool-search, prompt-cache, prompt-cache-search, send-to-request and full-text-search. `--quick` shrinks every series for a smoke run.
  * Run with `node --expose-gc --import tsx bench/run.ts` (the npm script does).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

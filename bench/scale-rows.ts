@@ -25,6 +25,7 @@ export const SCALE_ROW_IDS = [
   'prompt-cache-search',
   'send-to-request',
   'compaction',
+  'full-text-search',
 ] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
@@ -155,6 +156,14 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
     needsBrowser: false,
     measures: async () => (await import('./compaction')).COMPACTION_MEASURES,
     round: async () => (await import('./compaction')).compactionRound(),
+  },
+  'full-text-search': {
+    title: 'Full-text search over 5,000 conversations',
+    description:
+      "5,000 generated conversations (bench/generators/searchable-conversations.ts: 2 to 40 messages, long-tailed words, tool results, one in ten in Chinese or Japanese; ~38 MB of JSON) in a real ConversationStore with ConversationSearch (app/chat/search), in this process. The first start builds the index from every file; the next start opens the list from its index (the start-up row's work) and then loads the search index beside it (off the ready path: Berth serves meanwhile); then six queries, five times each, through ConversationSearch.search with 50 hits and their snippets. The baseline, in the same run, is what search costs without an index: every conversation file read and looked through for one word.",
+    needsBrowser: false,
+    measures: async () => (await import('./full-text-search')).FULL_TEXT_SEARCH_MEASURES,
+    round: async () => (await import('./full-text-search')).fullTextSearchRound(),
   },
 };
 

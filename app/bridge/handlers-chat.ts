@@ -3,6 +3,9 @@ import type { chatMethods } from '../../shared/contract/chat';
 import type { ChatService } from '../chat/chat-service';
 import { previewConversation } from '../chat/results/result-preview';
 
+/** Hits a search answers unless told: more than a list shows at once. */
+const DEFAULT_SEARCH_HITS = 50;
+
 /** The chat methods of the contract. */
 export type ChatHandlers = Pick<Handlers, keyof typeof chatMethods>;
 
@@ -14,8 +17,10 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
   return {
     'chat.list': async () => chat.list(),
     'chat.get': async ({ id }) => previewConversation(await chat.get(id)),
+    'chat.search': async ({ query, limit }) => chat.search.search(query, limit ?? DEFAULT_SEARCH_HITS),
     'chat.create': async ({ model }) => previewConversation(await chat.create(model)),
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
+    'chat.setPinned': async ({ id, pinned }) => chat.setPinned(id, pinned),
     'chat.delete': async ({ id }) => chat.delete(id),
     'chat.restore': async ({ id }) => chat.restore(id),
     'chat.send': async ({ id, text, model, attachments }) => chat.send(id, text, model, attachments),

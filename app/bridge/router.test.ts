@@ -61,6 +61,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'chat.setToolSearchThresholds': { countAbove: 128, shareAbove: 0.1 },
   'chat.setReasoning': { id: 'c-1', level: 'medium' },
   'chat.reasoningDefaults': {},
+  'chat.search': { query: 'kiel ferry', limit: 20 },
+  'chat.setPinned': { id: 'c-1', pinned: true },
   'chat.setReasoningDefaults': { sampling: true },
   'settings.get': {},
   'settings.setApiKey': { apiKey: 'sk-ant-test-0123456789' },

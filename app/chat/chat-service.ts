@@ -25,6 +25,7 @@ import type {
   TurnOutcome,
 } from './chat-engine';
 import { ConversationStore } from './conversation-store';
+import { ConversationSearch } from './search/conversation-search';
 import { toolConsentFacts } from '../consent/tool-consent-facts';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { RunningToolCalls } from '../pending/running-tool-calls';
@@ -117,6 +118,8 @@ export class ChatService {
     readonly engine: ChatEngine,
     private readonly toolSearch: ToolSearch,
     private readonly calibration: TokenCalibrationFile | undefined,
+    /** Full-text search over every conversation (app/chat/search), kept up to date as the store saves. */
+    readonly search: ConversationSearch,
   ) {
     this.background = new BackgroundTasks({
       store,
@@ -231,7 +234,13 @@ export class ChatService {
           options.settings.reasoningSupport(conversation.model),
         ),
     });
-    return new ChatService(options, store, engine, toolSearch, calibration);
+    // Not awaited: the index file loads (and any conversation it misses is indexed) while Berth starts serving.
+    const search = new ConversationSearch({
+      conversationsDir: store.conversationsDir,
+      store,
+      log: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
+    });
+    return new ChatService(options, store, engine, toolSearch, calibration, search);
   }
 
   list(): ConversationSummary[] {
@@ -245,6 +254,11 @@ export class ChatService {
   async create(model: string | undefined): Promise<Conversation> {
     if (model !== undefined) this.options.settings.checkModel(model);
     return this.store.create({ model: model ?? this.options.settings.defaultModel() });
+  }
+
+  async setPinned(id: string, pinned: boolean): Promise<ConversationSummary> {
+    const conversation = await this.store.setPinned(id, pinned);
+    return summaryOf(this.store, conversation.id);
   }
 
   async rename(id: string, title: string): Promise<ConversationSummary> {
@@ -395,7 +409,7 @@ export class ChatService {
     this.closing = true;
     this.background.close();
     await Promise.all([...this.turns.keys()].map((id) => this.engine.stop(id)));
-    await Promise.all([this.store.flushIndex(), this.calibration?.flush()]);
+    await Promise.all([this.store.flushIndex(), this.calibration?.flush(), this.search.close()]);
   }
 
   /** `model`: the model the message asks for; otherwise the conversation's own. */

@@ -35,6 +35,33 @@ describe('ConversationStore', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('pins a conversation first in the list without changing its time, and keeps it pinned after a restart', async () => {
+    const store = await openStore({ dir, now });
+    const older = await store.create({ model: 'claude-a', title: 'Older' });
+    clock = 2_000;
+    const newer = await store.create({ model: 'claude-a', title: 'Newer' });
+    clock = 3_000;
+    const pinned = await store.setPinned(older.id, true);
+    expect(pinned).toMatchObject({ pinned: true, updatedAt: 1_000 });
+    expect(store.list().map((summary) => [summary.title, summary.pinned])).toEqual([
+      ['Older', true],
+      ['Newer', undefined],
+    ]);
+    await store.flushIndex();
+
+    // From the index, and from the file alone (no index).
+    const reopened = await openStore({ dir, now });
+    expect(reopened.list().map((summary) => summary.title)).toEqual(['Older', 'Newer']);
+    await rm(join(dir, 'conversations', 'index.v1.json'));
+    const fromFiles = await openStore({ dir, now });
+    expect(fromFiles.list()[0]).toMatchObject({ id: older.id, pinned: true });
+
+    await fromFiles.setPinned(older.id, false);
+    expect(fromFiles.list().map((summary) => summary.id)).toEqual([newer.id, older.id]);
+    const file = await readFile(join(dir, 'conversations', `${older.id}.json`), 'utf8');
+    expect(file).not.toContain('pinned');
+  });
+
   it('creates, lists newest first, renames, and survives a reopen from the files alone', async () => {
     const changes: string[][] = [];
     const store = await openStore({

@@ -55,6 +55,12 @@ export interface ConversationStoreOptions {
   now?: () => number;
 }
 
+/** Told of every conversation saved (with the file it is now) and every one that left the list: what full-text search follows. */
+export interface ConversationContentListener {
+  saved(conversation: Conversation, file: FileIdentity): void;
+  removed(id: string): void;
+}
+
 /** The settings a conversation keeps besides its messages. */
 export interface ConversationSettingsPatch {
   model?: string;
@@ -102,6 +108,7 @@ export class ConversationStore {
   private readonly cache = new Map<string, Conversation>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly found: ConversationProblem[] = [];
+  private readonly contentListeners = new Set<ConversationContentListener>();
   private readonly now: () => number;
   readonly conversationsDir: string;
   readonly trashDir: string;
@@ -163,14 +170,48 @@ export class ConversationStore {
     await this.index.settled();
   }
 
+  /** Follow what conversations hold (app/chat/search); returns how to stop. Listeners must not throw. */
+  followContent(listener: ConversationContentListener): () => void {
+    this.contentListeners.add(listener);
+    return () => this.contentListeners.delete(listener);
+  }
+
+  /** The identity of a listed conversation's file as last read or written (what the indexes record). */
+  fileIdentity(id: string): FileIdentity | undefined {
+    return this.files.get(id);
+  }
+
+  /**
+   * A listed conversation for search to read, with its file's identity: from memory when it is there, else read
+   * and parsed without keeping it (a rebuild reads thousands). Undefined when it is gone or cannot be read: search
+   * never moves a file aside; opening the conversation does, and says why.
+   */
+  async readForSearch(id: string): Promise<{ conversation: Conversation; file: FileIdentity } | undefined> {
+    const cached = this.cache.get(id);
+    const known = this.files.get(id);
+    if (cached !== undefined && known !== undefined) return { conversation: cached, file: known };
+    if (!this.summaries.has(id)) return undefined;
+    try {
+      // Stat first: a file changed while it is read is recorded as older, and indexed again at the next start.
+      const file = fileIdentity(await stat(this.filePath(id)));
+      const parsed = ConversationSchema.safeParse(JSON.parse(await readFile(this.filePath(id), 'utf8')));
+      return parsed.success && parsed.data.id === id ? { conversation: parsed.data, file } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** One conversation's summary, if it is in the list. */
   summary(id: string): ConversationSummary | undefined {
     return this.summaries.get(id);
   }
 
-  /** Newest first. */
+  /** Pinned first, then newest first. */
   list(): ConversationSummary[] {
-    return [...this.summaries.values()].sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+    return [...this.summaries.values()].sort(
+      (a, b) =>
+        Number(b.pinned === true) - Number(a.pinned === true) || b.updatedAt - a.updatedAt || a.id.localeCompare(b.id),
+    );
   }
 
   /** Corrupt files found so far (each already moved aside). */
@@ -216,6 +257,12 @@ export class ConversationStore {
     const checked = this.checkTitle(title);
     // A new name is not activity: the conversation keeps its time and its place in the list.
     return this.update(id, (conversation) => ({ ...conversation, title: checked }), { touch: false });
+  }
+
+  /** Pin or unpin: kept with the conversation, so it survives a restart; not activity (the time stays). */
+  async setPinned(id: string, pinned: boolean): Promise<Conversation> {
+    // Unpinned leaves no key behind (JSON drops undefined): the file reads as it did before pinning.
+    return this.update(id, (conversation) => ({ ...conversation, pinned: pinned || undefined }), { touch: false });
   }
 
   /**
@@ -324,6 +371,7 @@ export class ConversationStore {
       const summary = summarizeConversation(conversation);
       this.summaries.set(id, summary);
       this.changed({ changed: [summary], removed: [] });
+      this.tellSaved(conversation);
       return summary;
     });
   }
@@ -487,13 +535,20 @@ export class ConversationStore {
     const summary = summarizeConversation(checked);
     this.summaries.set(checked.id, summary);
     this.changed({ changed: [summary], removed: [] });
+    this.tellSaved(checked);
     return structuredClone(checked);
   }
 
   private forget(id: string): void {
-    this.summaries.delete(id);
+    const listed = this.summaries.delete(id);
     this.files.delete(id);
     this.cache.delete(id);
+    if (listed) for (const listener of this.contentListeners) listener.removed(id);
+  }
+
+  private tellSaved(conversation: Conversation): void {
+    const file = this.files.get(conversation.id);
+    if (file !== undefined) for (const listener of this.contentListeners) listener.saved(conversation, file);
   }
 
   private indexEntries(): IndexEntry[] {

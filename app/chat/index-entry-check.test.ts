@@ -12,6 +12,7 @@ const valid = {
     updatedAt: 1_700_000_500_000,
     model: 'claude-a',
     messageCount: 4,
+    pinned: true,
   },
 };
 

@@ -45,16 +45,26 @@ function checkFile(value: unknown): FileIdentity | string {
 
 function checkSummary(value: unknown): ConversationSummary | string {
   if (!isFields(value)) return 'summary is not an object';
-  const { id, title, createdAt, updatedAt, model, messageCount } = value;
+  const { id, title, createdAt, updatedAt, model, messageCount, pinned } = value;
   if (typeof id !== 'string' || !CONVERSATION_ID_PATTERN.test(id)) return 'summary.id is not a conversation id';
   if (typeof title !== 'string') return 'summary.title is not text';
   if (!isNumber(createdAt)) return 'summary.createdAt is not a number';
   if (!isNumber(updatedAt)) return 'summary.updatedAt is not a number';
   if (typeof model !== 'string') return 'summary.model is not text';
   if (!Number.isSafeInteger(messageCount) || (messageCount as number) < 0) return 'summary.messageCount is not a count';
-  return keyCount(value) === 6
+  if (pinned !== undefined && typeof pinned !== 'boolean') return 'summary.pinned is not true or false';
+  const known = pinned === undefined ? 6 : 7;
+  return keyCount(value) === known
     ? (value as ConversationSummary)
-    : { id, title, createdAt, updatedAt, model, messageCount: messageCount as number };
+    : {
+        id,
+        title,
+        createdAt,
+        updatedAt,
+        model,
+        messageCount: messageCount as number,
+        ...(pinned !== undefined ? { pinned } : {}),
+      };
 }
 
 /** The entry with only its known keys, or why it is not one. */

@@ -44,7 +44,10 @@ function withoutSavedResults(turn: LiveTurn, message: ChatMessage): LiveTurn {
 }
 
 /** The host's order: newest first, ties by id. */
+/** The list's order: pinned first, then newest first (as the host's chat.list). */
 function comesBefore(a: ConversationSummary, b: ConversationSummary): boolean {
+  const aPinned = a.pinned === true;
+  if (aPinned !== (b.pinned === true)) return aPinned;
   return a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id);
 }
 
@@ -306,6 +309,18 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     return result;
   },
+  async setConversationPinned(id, pinned) {
+    const result = await transport.call('chat.setPinned', { id, pinned });
+    if (result.ok) get().applyConversationsDelta({ changed: [result.value], removed: [] });
+    else {
+      const title = get().conversations.find((c) => c.id === id)?.title ?? '';
+      get().toastFailure(translate(pinned ? 'chat.toast.pinFailed' : 'chat.toast.unpinFailed', { title }), result);
+    }
+    return result;
+  },
+  searchConversations(query, limit) {
+    return transport.call('chat.search', limit === undefined ? { query } : { query, limit });
+  },
   async renameConversation(id, title) {
     const before = get().conversations.find((c) => c.id === id);
     // Shown at once; the host's answer (or its list event) settles it.
@@ -356,7 +371,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     set((s) => ({
       conversations: s.conversations.some((c) => c.id === id)
         ? s.conversations
-        : [summary, ...s.conversations].sort((a, b) => b.updatedAt - a.updatedAt),
+        : applyConversationsDelta(s.conversations, { changed: [summary], removed: [] }),
     }));
     await get().openConversation(id);
   },

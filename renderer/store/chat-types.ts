@@ -1,5 +1,11 @@
 import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
-import type { ChatToolsView, ContextFill, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
+import type {
+  ChatToolsView,
+  ContextFill,
+  ConversationsDelta,
+  LoadedToolsChange,
+  SearchResult,
+} from '../../shared/contract/chat';
 import type {
   ChatAttachment,
   ChatEvent,
@@ -97,6 +103,10 @@ export interface ChatSlice {
   openConversation(id: string): Promise<void>;
   createConversation(model?: string): Promise<Result<Conversation>>;
   renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
+  /** Pin a conversation to the top of the list, or unpin it (a toast says when the host refuses). */
+  setConversationPinned(id: string, pinned: boolean): Promise<Result<ConversationSummary>>;
+  /** Full-text search over every conversation's messages (the host's index); the list shows the hits. */
+  searchConversations(query: string, limit?: number): Promise<Result<SearchResult>>;
   /** Moves it to the trash and offers Undo in a toast. */
   deleteConversation(id: string): Promise<void>;
   restoreConversation(id: string): Promise<void>;

@@ -53,6 +53,11 @@ export const MoreIcon = (p: P) => (
     <circle cx="19" cy="12" r="1" />
   </Icon>
 );
+export const PinIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 17v5M9 3h6l-1 7 4 3v2H6v-2l4-3-1-7z" />
+  </Icon>
+);
 export const TrashIcon = (p: P) => (
   <Icon {...p}>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />

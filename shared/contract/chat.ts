@@ -161,6 +161,44 @@ export const ConversationsDeltaSchema = z.object({
 });
 export type ConversationsDelta = z.infer<typeof ConversationsDeltaSchema>;
 
+/** The longest search accepted (the host searches its first 200 characters, at most 16 words). */
+export const MAX_SEARCH_CHARS = 1_000;
+/** The most hits one chat.search answers. */
+export const MAX_SEARCH_HITS = 100;
+
+/** A stretch of a message around a search's first hit, with where the matches are in it. */
+export const SearchSnippetSchema = z.object({
+  /** A stretch of the message's text; `cutStart`/`cutEnd`: the message goes on before/after it. */
+  text: z.string(),
+  cutStart: z.boolean(),
+  cutEnd: z.boolean(),
+  /** Whose words: the person's, the model's, or a tool result's text. */
+  role: z.enum(['user', 'assistant', 'tool']),
+  messageId: z.string(),
+  /** The matches in `text`: UTF-16 offsets, end exclusive, in order, not overlapping; the first is the first hit. */
+  highlights: z.array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) })),
+});
+export type SearchSnippet = z.infer<typeof SearchSnippetSchema>;
+
+/** One conversation a search found; no snippet when only its title matched. */
+export const SearchHitSchema = z.object({
+  id: ConversationIdSchema,
+  title: z.string(),
+  updatedAt: z.number(),
+  snippet: SearchSnippetSchema.optional(),
+});
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+export const SearchResultSchema = z.object({
+  /** Best first: a title holding every word, then the newest. */
+  hits: z.array(SearchHitSchema),
+  /** How many conversations match in all. */
+  total: z.number().int().min(0),
+  /** False while conversations are still being indexed (the first start, or an index file rebuilt). */
+  complete: z.boolean(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
 /** The global reasoning defaults (shared/domain/reasoning.ts ReasoningDefaults). */
 export const ReasoningDefaultsSchema = z.object({ level: z.enum(REASONING_LEVELS), sampling: z.boolean() });
 
@@ -171,6 +209,24 @@ export const chatMethods = {
     output: z.array(ConversationSummarySchema),
   }),
   'chat.get': method({ summary: 'One conversation with all its messages.', input: byId, output: ConversationSchema }),
+  'chat.search': method({
+    summary:
+      'Full-text search over every message of every conversation: the conversations holding every word (the last one as a prefix), best first, each with a snippet around its first hit.',
+    input: z
+      .object({
+        query: z
+          .string()
+          .max(MAX_SEARCH_CHARS, `Keep a search under ${MAX_SEARCH_CHARS.toLocaleString('en-US')} characters`),
+        limit: z
+          .number()
+          .int('The limit is a whole number of conversations')
+          .min(1, 'Ask for at least 1 conversation')
+          .max(MAX_SEARCH_HITS, `Ask for at most ${MAX_SEARCH_HITS} conversations`)
+          .optional(),
+      })
+      .strict(),
+    output: SearchResultSchema,
+  }),
   'chat.readResult': method({
     summary:
       'A page of a saved tool result’s whole text (a big result travels as a preview): from offset, at most limit characters.',
@@ -198,6 +254,11 @@ export const chatMethods = {
     input: z
       .object({ id: ConversationIdSchema, title: z.string().trim().min(1, 'Give the conversation a title').max(200) })
       .strict(),
+    output: ConversationSummarySchema,
+  }),
+  'chat.setPinned': method({
+    summary: 'Pin a conversation to the top of the list, or unpin it; kept with the conversation.',
+    input: z.object({ id: ConversationIdSchema, pinned: z.boolean() }).strict(),
     output: ConversationSummarySchema,
   }),
   'chat.delete': method({

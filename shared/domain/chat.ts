@@ -331,6 +331,8 @@ export const ConversationSchema = z.object({
   contextCut: ContextCutSchema.optional(),
   /** When a background task finishes: `tell` the person (a card to send on), or `continue` with a follow-up turn. Absent: `tell`. */
   backgroundTasks: z.enum(BACKGROUND_TASK_MODES).optional(),
+  /** Pinned by the person: first in the list, whatever its time. Absent: not pinned. */
+  pinned: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -342,6 +344,8 @@ export const ConversationSummarySchema = z.object({
   updatedAt: z.number(),
   model: z.string(),
   messageCount: z.number().int().min(0),
+  /** Shown first in the list; absent: not pinned. */
+  pinned: z.boolean().optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
@@ -355,8 +359,8 @@ export {
 } from './chat-text';
 
 export function summarizeConversation(conversation: Conversation): ConversationSummary {
-  const { id, title, createdAt, updatedAt, model, messages } = conversation;
-  return { id, title, createdAt, updatedAt, model, messageCount: messages.length };
+  const { id, title, createdAt, updatedAt, model, messages, pinned } = conversation;
+  return { id, title, createdAt, updatedAt, model, messageCount: messages.length, ...(pinned ? { pinned } : {}) };
 }
 
 // Events the chat engine reports while a turn runs (one topic for the UI).

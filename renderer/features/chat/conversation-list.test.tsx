@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../shared/domain/chat';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { CONVERSATION_ROW_HEIGHT, ConversationList, filterByTitle } from './conversation-list';
@@ -44,7 +44,12 @@ function summaries(count: number): ConversationSummary[] {
 }
 
 function mount(list: ConversationSummary[], handlers: FakeHandlers = {}) {
-  const transport = createFakeTransport({ 'chat.get': () => new Promise(() => undefined), ...handlers });
+  const transport = createFakeTransport({
+    'chat.get': () => new Promise(() => undefined),
+    // No message holds anything unless a test says so: only titles match.
+    'chat.search': () => ok({ hits: [], total: 0, complete: true }),
+    ...handlers,
+  });
   const { store } = renderWithBerth(<ConversationList onNew={() => undefined} creating={false} />, {
     transport,
     prepare: (store) => store.getState().applyConversationsChanged(list),
@@ -88,7 +93,7 @@ describe('<ConversationList> at 5,000 conversations', () => {
     rowButtons()[3]!.focus();
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     expect(titleOf(document.activeElement)).toBe('Conversation number 4');
-    const search = screen.getByRole('searchbox', { name: 'Search conversation titles' });
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' });
     search.focus();
     act(() =>
       store.getState().applyConversationsDelta({
@@ -100,15 +105,17 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(document.activeElement).toBe(search);
   });
 
-  it('searches titles in any case, explains an empty result, and clears', () => {
+  it('searches titles in any case, explains an empty result, and clears', async () => {
     mount(summaries(5_000));
-    const search = screen.getByRole('searchbox', { name: 'Search conversation titles' });
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' });
     fireEvent.change(search, { target: { value: 'NUMBER 4321' } });
     expect(rowButtons().map(titleOf)).toEqual(['Conversation number 4321']);
     fireEvent.change(search, { target: { value: 'weather' } });
-    expect(screen.getByRole('status')!.textContent).toMatch(
-      'No conversation title contains “weather”. The search looks at titles only',
-    );
+    // Until the host answers, the list says it is still looking rather than that nothing matched.
+    expect(screen.getByRole('status').textContent).toBe('Searching messages…');
+    expect(
+      (await screen.findByText(/No conversation holds “weather”/)).closest('[role="status"]')!.textContent,
+    ).toMatch('No conversation holds “weather”. Search looks for every word in titles and messages');
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(titleOf(rowButtons()[0])).toBe('Conversation number 0');
   });
@@ -158,5 +165,118 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(screen.getAllByRole('button', { name: /^(Trip to Lisbon|Conversation number)/ })[0]!.textContent).toMatch(
       /^Trip to Lisbon/,
     );
+  });
+
+  it('shows the host’s message hits first with the match marked, then titles, and the keyboard walks them', async () => {
+    const list = summaries(5_000);
+    const { transport } = mount(list, {
+      'chat.search': ({ query }) =>
+        ok({
+          hits:
+            query === 'ferry'
+              ? [
+                  {
+                    id: list[4000]!.id,
+                    title: list[4000]!.title,
+                    updatedAt: list[4000]!.updatedAt,
+                    snippet: {
+                      text: 'When does the Kiel ferry leave?',
+                      cutStart: true,
+                      cutEnd: false,
+                      role: 'user',
+                      messageId: 'm1',
+                      highlights: [{ start: 19, end: 24 }],
+                    },
+                  },
+                  // A hit the list does not hold (deleted meanwhile) is left out.
+                  { id: 'gone', title: 'Gone', updatedAt: 1 },
+                ]
+              : [],
+          total: query === 'ferry' ? 2 : 0,
+          complete: false,
+        }),
+    });
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' });
+    fireEvent.change(search, { target: { value: 'ferry' } });
+    const mark = await screen.findByText('ferry', { selector: 'mark' });
+    expect(mark.closest('.conversation-snippet')!.textContent).toBe('You: …When does the Kiel ferry leave?');
+    expect(rowButtons().map(titleOf)).toEqual(['Conversation number 4000']);
+    expect(screen.getByRole('status').textContent).toMatch('Still indexing conversations');
+    // Debounced: one question for the word typed, with a limit.
+    expect(transport.calls.filter((call) => call.method === 'chat.search')).toEqual([
+      { method: 'chat.search', input: { query: 'ferry', limit: 50 } },
+    ]);
+
+    // Titles still match (inside a word too), after the message hits.
+    fireEvent.change(search, { target: { value: 'number 12' } });
+    await waitFor(() =>
+      expect(transport.calls.filter((call) => call.method === 'chat.search').at(-1)?.input).toEqual({
+        query: 'number 12',
+        limit: 50,
+      }),
+    );
+    expect(rowButtons().map(titleOf).slice(0, 3)).toEqual([
+      'Conversation number 12',
+      'Conversation number 120',
+      'Conversation number 121',
+    ]);
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(titleOf(document.activeElement)).toBe('Conversation number 12');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(titleOf(document.activeElement)).toBe('Conversation number 120');
+  });
+
+  it('falls back to titles, and says so, when the host cannot search', async () => {
+    mount(summaries(30), { 'chat.search': () => fail('IO_ERROR', 'disk gone') });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), {
+      target: { value: 'number 2' },
+    });
+    expect(
+      await screen.findByText('Messages could not be searched just now; showing title matches only.'),
+    ).toBeTruthy();
+    expect(rowButtons().map(titleOf)).toContain('Conversation number 21');
+  });
+
+  it('pins from the row’s button, its context menu and Alt+P: pinned rows first, unpinned back in place', async () => {
+    const list = summaries(30);
+    const { transport } = mount(list, {
+      'chat.setPinned': ({ id, pinned }) => {
+        const { pinned: _old, ...summary } = list.find((item) => item.id === id)!;
+        return ok(pinned ? { ...summary, pinned } : summary);
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Pin “Conversation number 15”' }));
+    await waitFor(() => expect(titleOf(rowButtons()[0])).toBe('Conversation number 15'));
+    expect(screen.getByRole('button', { name: 'Unpin “Conversation number 15”' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Alt+P on a focused row.
+    const row = rowButtons().find((button) => titleOf(button) === 'Conversation number 7')!;
+    row.focus();
+    fireEvent.keyDown(row, { key: 'π', code: 'KeyP', altKey: true });
+    await waitFor(() =>
+      expect(rowButtons().slice(0, 3).map(titleOf)).toEqual([
+        'Conversation number 7',
+        'Conversation number 15',
+        'Conversation number 0',
+      ]),
+    );
+
+    // The context menu unpins.
+    fireEvent.contextMenu(rowButtons()[1]!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Unpin' }));
+    await waitFor(() =>
+      expect(rowButtons().slice(0, 3).map(titleOf)).toEqual([
+        'Conversation number 7',
+        'Conversation number 0',
+        'Conversation number 1',
+      ]),
+    );
+    expect(transport.calls.filter((call) => call.method === 'chat.setPinned').map((call) => call.input)).toEqual([
+      { id: list[15]!.id, pinned: true },
+      { id: list[7]!.id, pinned: true },
+      { id: list[15]!.id, pinned: false },
+    ]);
   });
 });

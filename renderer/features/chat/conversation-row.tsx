@@ -1,9 +1,12 @@
 import clsx from 'clsx';
+import { ContextMenu } from 'radix-ui';
 import { memo, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/domain/chat';
+import type { SearchSnippet } from '../../../shared/contract/chat';
+import { SearchSnippetText } from './search-snippet';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
-import { EditIcon, TrashIcon } from '../../ui/icons';
+import { EditIcon, PinIcon, TrashIcon } from '../../ui/icons';
 import { formatDateTime } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
 
@@ -30,9 +33,12 @@ export interface ConversationRowProps {
   index: number;
   active: boolean;
   running: boolean;
+  /** Where a search found its words in this conversation's messages. */
+  snippet?: SearchSnippet | undefined;
   onOpen: (id: string) => void;
   onRename: (id: string) => void;
   onDelete: (id: string) => void;
+  onPin: (id: string, pinned: boolean) => void;
 }
 
 /**
@@ -45,47 +51,88 @@ export const ConversationRow = memo(function ConversationRow({
   index,
   active,
   running,
+  snippet,
   onOpen,
   onRename,
   onDelete,
+  onPin,
 }: ConversationRowProps) {
   const t = useT();
   const { id, title, updatedAt, messageCount } = conversation;
+  const pinned = conversation.pinned === true;
+  const pinLabel = pinned ? t('chat.row.unpin') : t('chat.row.pin');
   return (
-    <div className={clsx('conversation-item', active && 'active')} data-conversation={id}>
-      <button
-        type="button"
-        className="conversation-main"
-        data-index={index}
-        aria-current={active ? 'true' : undefined}
-        onClick={() => onOpen(id)}
-        onDoubleClick={() => onRename(id)}
-      >
-        <span className="conversation-title">{title}</span>
-        <span className="conversation-meta">
-          {running ? <span className="status-dot status-starting" aria-label={t('chat.row.replying')} /> : null}
-          {t('chat.row.meta', { when: formatWhen(updatedAt), count: messageCount })}
-        </span>
-      </button>
-      <div className="conversation-actions">
-        <Button
-          variant="ghost"
-          className="btn-icon"
-          aria-label={t('chat.row.renameNamed', { title })}
-          title={t('chat.row.rename')}
-          icon={<EditIcon />}
-          onClick={() => onRename(id)}
-        />
-        <Button
-          variant="ghost"
-          className="btn-icon"
-          aria-label={t('chat.row.deleteNamed', { title })}
-          title={t('chat.row.delete')}
-          icon={<TrashIcon />}
-          onClick={() => onDelete(id)}
-        />
-      </div>
-    </div>
+    <ContextMenu.Root>
+      <ContextMenu.Trigger asChild>
+        <div className={clsx('conversation-item', active && 'active', pinned && 'pinned')} data-conversation={id}>
+          <button
+            type="button"
+            className="conversation-main"
+            data-index={index}
+            aria-current={active ? 'true' : undefined}
+            onClick={() => onOpen(id)}
+            onDoubleClick={() => onRename(id)}
+          >
+            <span className="conversation-title">
+              {pinned ? (
+                <span className="conversation-pin" title={t('chat.row.pinned')}>
+                  <PinIcon />
+                </span>
+              ) : null}
+              {title}
+            </span>
+            {snippet ? <SearchSnippetText snippet={snippet} /> : null}
+            <span className="conversation-meta">
+              {running ? <span className="status-dot status-starting" aria-label={t('chat.row.replying')} /> : null}
+              {t('chat.row.meta', { when: formatWhen(updatedAt), count: messageCount })}
+              {/* Said after the title, where the icon shows before it: rows still read (and are found) by their title. */}
+              {pinned ? <span className="sr-only"> · {t('chat.row.pinned')}</span> : null}
+            </span>
+          </button>
+          <div className="conversation-actions">
+            <Button
+              variant="ghost"
+              className="btn-icon"
+              aria-label={pinned ? t('chat.row.unpinNamed', { title }) : t('chat.row.pinNamed', { title })}
+              aria-pressed={pinned}
+              title={t('chat.row.pinShortcut', { action: pinLabel })}
+              icon={<PinIcon />}
+              onClick={() => onPin(id, !pinned)}
+            />
+            <Button
+              variant="ghost"
+              className="btn-icon"
+              aria-label={t('chat.row.renameNamed', { title })}
+              title={t('chat.row.rename')}
+              icon={<EditIcon />}
+              onClick={() => onRename(id)}
+            />
+            <Button
+              variant="ghost"
+              className="btn-icon"
+              aria-label={t('chat.row.deleteNamed', { title })}
+              title={t('chat.row.delete')}
+              icon={<TrashIcon />}
+              onClick={() => onDelete(id)}
+            />
+          </div>
+        </div>
+      </ContextMenu.Trigger>
+      <ContextMenu.Portal>
+        <ContextMenu.Content className="menu">
+          <ContextMenu.Item className="menu-item" onSelect={() => onPin(id, !pinned)}>
+            {pinLabel}
+          </ContextMenu.Item>
+          <ContextMenu.Item className="menu-item" onSelect={() => onRename(id)}>
+            {t('chat.row.rename')}
+          </ContextMenu.Item>
+          <ContextMenu.Separator className="menu-separator" />
+          <ContextMenu.Item className="menu-item menu-item-danger" onSelect={() => onDelete(id)}>
+            {t('chat.row.delete')}
+          </ContextMenu.Item>
+        </ContextMenu.Content>
+      </ContextMenu.Portal>
+    </ContextMenu.Root>
   );
 });
 
