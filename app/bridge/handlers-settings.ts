@@ -13,5 +13,6 @@ export function createSettingsHandlers(settings: SettingsStore): SettingsHandler
     'settings.clearApiKey': async () => settings.clearApiKey(),
     'settings.setDefaultModel': async ({ model }) => settings.setDefaultModel(model),
     'settings.setLanguage': async ({ language }) => settings.setLanguage(language),
+    'settings.setAppearance': async (changes) => settings.setAppearance(changes),
   };
 }

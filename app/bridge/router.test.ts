@@ -69,6 +69,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'settings.clearApiKey': {},
   'settings.setDefaultModel': { model: 'claude-sonnet-4-5' },
   'settings.setLanguage': { language: 'ko' },
+  'settings.setAppearance': { theme: 'dark' },
   'providers.list': {},
   'providers.add': {
     provider: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEME_CHOICES } from '../../shared/domain/appearance';
 import { LANGUAGE_CHOICES } from '../../shared/domain/language';
 import { REASONING_LEVELS } from '../../shared/domain/reasoning';
 import { SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
@@ -15,6 +16,14 @@ export const SettingsFileSchema = z.looseObject({
   defaultModel: z.string().trim().min(1).optional(),
   /** The Language setting (shared/domain/language.ts); absent: auto, the system's language. */
   language: z.enum(LANGUAGE_CHOICES).optional(),
+  /** The theme and the folded panes (shared/domain/appearance.ts); absent: follow the OS, nothing folded. */
+  appearance: z
+    .object({
+      theme: z.enum(THEME_CHOICES).optional(),
+      sidebarCollapsed: z.boolean().optional(),
+      conversationsCollapsed: z.boolean().optional(),
+    })
+    .optional(),
   /** Anthropic's models (anthropic-models.ts); absent: Berth's defaults. */
   models: AnthropicModelsSchema.optional(),
   baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http(s) URL' }).optional(),

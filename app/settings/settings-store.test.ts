@@ -32,6 +32,7 @@ describe('SettingsStore', () => {
       defaultModel: DEFAULT_MODEL_ID,
       language: 'auto',
       systemLanguages: [],
+      appearance: { theme: 'system', sidebarCollapsed: false, conversationsCollapsed: false },
     });
     expect(view.models.map((m) => m.id)).toEqual([
       'claude-sonnet-5',
@@ -55,6 +56,40 @@ describe('SettingsStore', () => {
     await reopened.setLanguage('auto');
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).not.toHaveProperty('language');
     expect((await open()).view().language).toBe('auto');
+  });
+
+  it('keeps the theme and the folded panes across restarts, changing only what is given, and writes no defaults', async () => {
+    const settings = await open();
+    const seen: unknown[] = [];
+    settings.onChange((view) => seen.push(view.appearance));
+    await settings.setAppearance({ sidebarCollapsed: true });
+    expect((await settings.setAppearance({ theme: 'dark' })).appearance).toEqual({
+      theme: 'dark',
+      sidebarCollapsed: true,
+      conversationsCollapsed: false,
+    });
+    expect(seen).toHaveLength(2);
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({
+      appearance: { theme: 'dark', sidebarCollapsed: true },
+    });
+    const reopened = await open();
+    expect(reopened.view().appearance).toEqual({
+      theme: 'dark',
+      sidebarCollapsed: true,
+      conversationsCollapsed: false,
+    });
+    // Two changes at once (two quick toggles): both are kept.
+    await Promise.all([
+      reopened.setAppearance({ conversationsCollapsed: true }),
+      reopened.setAppearance({ theme: 'light' }),
+    ]);
+    expect((await open()).view().appearance).toEqual({
+      theme: 'light',
+      sidebarCollapsed: true,
+      conversationsCollapsed: true,
+    });
+    await reopened.setAppearance({ theme: 'system', sidebarCollapsed: false, conversationsCollapsed: false });
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).not.toHaveProperty('appearance');
   });
 
   it("shows the system's languages the shell reads, and none when it cannot read them", async () => {

@@ -28,6 +28,7 @@ import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../..
 import { DEFAULT_REASONING } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningSupport } from '../../shared/domain/reasoning';
 import type { LanguageChoice } from '../../shared/domain/language';
+import { DEFAULT_APPEARANCE, type Appearance } from '../../shared/domain/appearance';
 
 export { SETTINGS_FILE } from './settings-file';
 
@@ -333,6 +334,7 @@ export class SettingsStore {
       defaultModel: this.defaultModel(),
       language: this.file.language ?? 'auto',
       systemLanguages: this.systemLanguages(),
+      appearance: { ...DEFAULT_APPEARANCE, ...this.file.appearance },
     };
   }
 
@@ -352,6 +354,28 @@ export class SettingsStore {
   async setLanguage(language: LanguageChoice): Promise<SettingsView> {
     const next: SettingsFile = { ...this.file, language };
     if (language === 'auto') delete next.language;
+    await this.save(next);
+    return this.changed();
+  }
+
+  /**
+   * Keep what is given of the theme and the folded panes (the defaults are not written) and tell
+   * every window. One change after another: each merges into what the one before it saved, so two
+   * quick toggles (the sidebar, then the list) both count.
+   */
+  setAppearance(changes: Partial<Appearance>): Promise<SettingsView> {
+    const run = this.appearanceChanges.then(() => this.applyAppearance(changes));
+    this.appearanceChanges = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyAppearance(changes: Partial<Appearance>): Promise<SettingsView> {
+    const merged: Partial<Appearance> = { ...this.file.appearance, ...changes };
+    for (const key of Object.keys(merged) as (keyof Appearance)[]) {
+      if (merged[key] === DEFAULT_APPEARANCE[key]) delete merged[key];
+    }
+    const next: SettingsFile = { ...this.file, appearance: merged };
+    if (Object.keys(merged).length === 0) delete next.appearance;
     await this.save(next);
     return this.changed();
   }
@@ -415,6 +439,8 @@ export class SettingsStore {
     for (const listener of [...this.listeners]) listener(view);
     return view;
   }
+
+  private appearanceChanges: Promise<unknown> = Promise.resolve();
 
   private async save(next: SettingsFile): Promise<void> {
     if (this.saveBlocked !== undefined)

@@ -29,11 +29,12 @@ export class ChatPage {
     await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Chat/ }).click();
   }
 
-  /** Starts a conversation from the list header (or the empty state). */
+  /** Starts a conversation from the list header, or the top bar's button where the list is folded (a small window). */
   async newConversation(): Promise<void> {
     const head = this.page
       .getByRole('region', { name: 'Conversations' })
-      .getByRole('button', { name: 'New', exact: true });
+      .getByRole('button', { name: 'New', exact: true })
+      .or(this.page.locator('.top-bar').getByRole('button', { name: 'New conversation', exact: true }));
     await head.click();
     await expect(this.input).toBeVisible();
     await expect(this.input).toBeFocused();

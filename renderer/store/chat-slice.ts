@@ -314,7 +314,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     if (result.ok) get().applyConversationsDelta({ changed: [result.value], removed: [] });
     else {
       const title = get().conversations.find((c) => c.id === id)?.title ?? '';
-      get().toastFailure(translate(pinned ? 'chat.toast.pinFailed' : 'chat.toast.unpinFailed', { title }), result);
+      get().toastFailure(words(pinned ? 'chat.toast.pinFailed' : 'chat.toast.unpinFailed', { title }), result);
     }
     return result;
   },

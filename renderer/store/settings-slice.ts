@@ -52,6 +52,18 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
     if (result.ok) get().applySettings(result.value);
     else get().toastFailure(words('settings.toast.languageFailed'), result);
   },
+  async setAppearance(changes) {
+    const before = get().settings;
+    if (before?.appearance !== undefined) {
+      set({ settings: { ...before, appearance: { ...before.appearance, ...changes } } });
+    }
+    const result = await transport.call('settings.setAppearance', changes);
+    if (result.ok) get().applySettings(result.value);
+    else {
+      if (before !== undefined) set({ settings: before });
+      get().toastFailure(words('settings.toast.appearanceFailed'), result);
+    }
+  },
   async loadConsentPolicies() {
     const result = await transport.call('consent.policies', {});
     if (result.ok) get().applyConsentPolicies(result.value);

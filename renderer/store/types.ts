@@ -1,5 +1,6 @@
 import type { ConsentRule } from '../../shared/domain/consent-rules';
 import type { LanguageChoice } from '../../shared/domain/language';
+import type { Appearance } from '../../shared/domain/appearance';
 import type { StateCreator } from 'zustand';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
@@ -144,6 +145,8 @@ export interface SettingsSlice {
   setDefaultModel(model: string): Promise<void>;
   /** The Language setting; the shell's locale follows the settings it answers (features/shell/locale-sync.tsx). */
   setLanguage(language: LanguageChoice): Promise<void>;
+  /** The theme and the folded panes: shown at once, kept by the host; a refusal puts them back and says so. */
+  setAppearance(changes: Partial<Appearance>): Promise<void>;
   loadConsentPolicies(): Promise<void>;
   /** Store a rule for a ready server (Settings); the result is the rule as listed. */
   addConsentRule(server: string, rule: ConsentRule): Promise<Result<ConsentPolicy>>;

@@ -14,6 +14,7 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
   serverForm: undefined,
   configEditorOpen: false,
   toasts: [],
+  panesOpenedNarrow: { sidebar: false, conversations: false },
   showView(view) {
     set({ view });
   },
@@ -50,5 +51,8 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
   },
   dismissToast(id) {
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+  },
+  openPaneNarrow(pane, open) {
+    set((s) => ({ panesOpenedNarrow: { ...s.panesOpenedNarrow, [pane]: open } }));
   },
 });

@@ -29,6 +29,11 @@ export interface UiSlice {
   serverForm: ServerFormRequest | undefined;
   configEditorOpen: boolean;
   toasts: Toast[];
+  /**
+   * The panes a narrow window shows anyway: there they fold on their own, and opening one lasts
+   * for this window only (the person's setting is for windows with room for them).
+   */
+  panesOpenedNarrow: Record<Pane, boolean>;
   showView(view: View): void;
   /** Selects a server and shows its detail (in a narrow window, in place of the list). */
   selectServer(name: string | undefined): void;
@@ -41,4 +46,8 @@ export interface UiSlice {
   /** A failed host call, shown as an error toast (its message worded from its code when it has one). */
   toastFailure(title: Words, failure: Failure): void;
   dismissToast(id: number): void;
+  openPaneNarrow(pane: Pane, open: boolean): void;
 }
+
+/** The panes that fold away: the sidebar (to its icons) and the Chat view's conversation list. */
+export type Pane = 'sidebar' | 'conversations';

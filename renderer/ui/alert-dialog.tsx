@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { AlertDialog as RadixAlertDialog } from 'radix-ui';
 import type { ComponentPropsWithoutRef, ReactElement, ReactNode } from 'react';
+import { CLOSE_CHOICE, useDialogFocus } from './dialog-focus';
 
 type ContentProps = ComponentPropsWithoutRef<typeof RadixAlertDialog.Content>;
 
@@ -20,12 +21,18 @@ export interface AlertDialogProps extends Omit<ContentProps, 'className' | 'chil
  * Kept apart from dialog.tsx so a chunk that asks nothing does not carry it.
  */
 export function AlertDialog({ open, onOpenChange, trigger, className, children, ...content }: AlertDialogProps) {
+  // Radix starts on Cancel already; the shared hook gives the focus back where no trigger is.
+  const focus = useDialogFocus(open);
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixAlertDialog.Trigger asChild>{trigger}</RadixAlertDialog.Trigger> : null}
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className="dialog-overlay" />
-        <RadixAlertDialog.Content className={clsx('dialog', className)} {...content}>
+        <RadixAlertDialog.Content
+          className={clsx('dialog', className)}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          {...content}
+        >
           {children}
         </RadixAlertDialog.Content>
       </RadixAlertDialog.Portal>
@@ -47,7 +54,11 @@ export function AlertDialogDescription({ id, children }: { id?: string; children
 
 /** Makes its one child (a button) dismiss the question. */
 export function AlertDialogCancel({ children }: { children: ReactNode }) {
-  return <RadixAlertDialog.Cancel asChild>{children}</RadixAlertDialog.Cancel>;
+  return (
+    <RadixAlertDialog.Cancel asChild {...CLOSE_CHOICE}>
+      {children}
+    </RadixAlertDialog.Cancel>
+  );
 }
 
 /** Makes its one child answer and close at once; use a plain button when a failure must stay visible. */

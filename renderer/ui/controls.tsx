@@ -1,6 +1,15 @@
 import clsx from 'clsx';
 import { Tooltip } from 'radix-ui';
-import { forwardRef, useId, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { QUIET_FOCUS } from './dialog-focus';
 import { WarningIcon } from './icons';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -41,9 +50,15 @@ export const IconButton = forwardRef<HTMLButtonElement, Omit<ButtonProps, 'child
 );
 
 export function WithTooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  // Shut while a dialog's own opening focus rests on the trigger (dialog-focus.ts): Escape is the dialog's.
+  const onOpenChange = (next: boolean) => setOpen(next && trigger.current?.hasAttribute(QUIET_FOCUS) !== true);
   return (
-    <Tooltip.Root delayDuration={400}>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+    <Tooltip.Root delayDuration={400} open={open} onOpenChange={onOpenChange}>
+      <Tooltip.Trigger asChild ref={trigger}>
+        {children}
+      </Tooltip.Trigger>
       <Tooltip.Portal>
         <Tooltip.Content className="tooltip" sideOffset={6} collisionPadding={8}>
           {content}

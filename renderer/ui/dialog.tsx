@@ -4,6 +4,7 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { IconButton } from './controls';
 import { useT } from '../i18n/use-t';
 import { CloseIcon } from './icons';
+import { CLOSE_CHOICE, useDialogFocus } from './dialog-focus';
 
 type ContentProps = ComponentPropsWithoutRef<typeof RadixDialog.Content>;
 
@@ -12,38 +13,34 @@ export interface DialogProps extends Omit<ContentProps, 'className' | 'children'
   onOpenChange?: (open: boolean) => void;
   /** Size and feature classes added to `dialog` (dialog-wide, dialog-narrow…). */
   className?: string;
-  /**
-   * Focus the dialog itself when it opens, not its first control: on the
-   * close button its tooltip would open and take the first Escape, and on an
-   * answer button Enter would answer for the person.
-   */
-  focusSelf?: boolean;
+  /** Where the focus goes on closing when the element that had it at opening is gone or was none. */
+  returnFocus?: () => Element | null | undefined;
   children: ReactNode;
 }
 
-/** Focuses the dialog's own element instead of letting Radix pick its first control. */
-function focusContent(event: Event): void {
-  event.preventDefault();
-  (event.currentTarget as HTMLElement | null)?.focus();
-}
-
-/** A modal dialog: overlay, content and focus trap; its parts (header, description, body, footer) go inside. */
+/**
+ * A modal dialog: overlay, content and focus trap; its parts (header, description, body, footer) go inside.
+ * It opens on its safest button (one marked SAFE_CHOICE, else its Cancel or Close: dialog-focus.ts),
+ * unless a field of its own took the focus first (autoFocus), and gives the focus back on closing.
+ */
 export function Dialog({
   open,
   onOpenChange,
   className,
-  focusSelf = false,
+  returnFocus,
   children,
   onOpenAutoFocus,
   ...content
 }: DialogProps) {
+  const focus = useDialogFocus(open, returnFocus);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
           className={clsx('dialog', className)}
-          onOpenAutoFocus={focusSelf ? focusContent : onOpenAutoFocus}
+          onOpenAutoFocus={onOpenAutoFocus ?? focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           {...content}
         >
           {children}
@@ -90,7 +87,11 @@ export function DialogDescription({
 
 /** Makes its one child (a button) close the dialog. */
 export function DialogClose({ children }: { children: ReactNode }) {
-  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+  return (
+    <RadixDialog.Close asChild {...CLOSE_CHOICE}>
+      {children}
+    </RadixDialog.Close>
+  );
 }
 
 export function DialogBody({ className, children }: { className?: string; children: ReactNode }) {

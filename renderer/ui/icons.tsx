@@ -243,3 +243,17 @@ export const GlobeIcon = (p: P) => (
     <path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18" />
   </Icon>
 );
+/** A window with a pane on its left: the toggles that fold the sidebar and the conversation list. */
+export const PanelLeftIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16" />
+  </Icon>
+);
+/** The same window with lines in its pane: the toggle of the conversation list. */
+export const PanelListIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M11 4v16M6 9h2M6 13h2" />
+  </Icon>
+);

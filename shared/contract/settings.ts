@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEME_CHOICES } from '../domain/appearance';
 import { LANGUAGE_CHOICES } from '../domain/language';
 import { ModelOptionSchema } from '../domain/providers';
 import { method } from './define';
@@ -13,6 +14,13 @@ export const ApiKeyStatusSchema = z.object({
   hint: z.string().optional(),
 });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
+
+/** The theme and the folded panes (shared/domain/appearance.ts). */
+export const AppearanceSchema = z.object({
+  theme: z.enum(THEME_CHOICES),
+  sidebarCollapsed: z.boolean(),
+  conversationsCollapsed: z.boolean(),
+});
 
 /** What the Settings screen shows. */
 export const SettingsViewSchema = z.object({
@@ -29,6 +37,8 @@ export const SettingsViewSchema = z.object({
    * app.getPreferredSystemLanguages()); empty in browser mode, where the renderer goes by the browser's.
    */
   systemLanguages: z.array(z.string().max(100)).max(50).optional(),
+  /** The theme and the folded panes; absent from a host that predates them (the defaults then). */
+  appearance: AppearanceSchema.optional(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -64,6 +74,12 @@ export const settingsMethods = {
   'settings.setLanguage': method({
     summary: 'The language Berth speaks: one of its languages, or auto to follow the system.',
     input: z.object({ language: z.enum(LANGUAGE_CHOICES) }).strict(),
+    output: SettingsViewSchema,
+  }),
+  'settings.setAppearance': method({
+    summary:
+      'How Berth looks: the theme (system, light or dark) and which panes are folded; only what is given changes.',
+    input: AppearanceSchema.partial().strict(),
     output: SettingsViewSchema,
   }),
 };

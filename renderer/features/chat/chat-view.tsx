@@ -3,7 +3,7 @@ import type { Conversation } from '../../../shared/domain/chat';
 import { conversationUsage } from '../../../shared/domain/chat-usage';
 import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
-import { Button, EmptyState } from '../../ui/controls';
+import { Button, EmptyState, IconButton } from '../../ui/controls';
 import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../../ui/icons';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
@@ -15,6 +15,7 @@ import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 import { HostMessageText } from '../../i18n/host-message';
 import { words } from '../../i18n/words';
+import { usePane } from '../shell/panes';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
@@ -22,6 +23,34 @@ const ComposerApps = lazy(() => import('../apps/composer-apps'));
 const LoadedToolsStrip = lazy(() => import('./loaded-tools-strip'));
 // Shown once the host's estimate arrives anyway: on demand, out of the first screen's bundle.
 const ContextMeter = lazy(async () => ({ default: (await import('./context-meter')).ContextMeter }));
+
+/** Starts a new conversation (it opens); a refusal is a toast. */
+function useStartConversation(): { startNew: () => Promise<void>; creating: boolean } {
+  const createConversation = useBerth((s) => s.createConversation);
+  const toastFailure = useBerth((s) => s.toastFailure);
+  const [creating, setCreating] = useState(false);
+  async function startNew() {
+    setCreating(true);
+    const result = await createConversation();
+    setCreating(false);
+    if (!result.ok) toastFailure(words('chat.view.startFailed'), result);
+  }
+  return { startNew, creating };
+}
+
+/** The top bar's "New conversation" while the conversation list (and its New) is folded away. */
+export function NewConversationButton() {
+  const t = useT();
+  const { startNew, creating } = useStartConversation();
+  return (
+    <IconButton
+      label={t('chat.view.empty.new')}
+      icon={<PlusIcon />}
+      disabled={creating}
+      onClick={() => void startNew()}
+    />
+  );
+}
 
 /** Chat with Claude and the tools of every ready server. */
 export function ChatView() {
@@ -31,19 +60,11 @@ export function ChatView() {
   const conversationCount = useBerth((s) => s.conversations.length);
   const activeId = useBerth((s) => s.activeConversationId);
   const conversation = useBerth((s) => (activeId ? s.conversationDetails[activeId] : undefined));
-  const createConversation = useBerth((s) => s.createConversation);
-  const toastFailure = useBerth((s) => s.toastFailure);
-  const [creating, setCreating] = useState(false);
+  const { startNew, creating } = useStartConversation();
+  const list = usePane('conversations');
   // Nothing to chat with: no Anthropic key and no other provider ready (a local one needs no key).
   const noKey =
     settings !== undefined && settings.apiKey.source === 'none' && !settings.models.some((m) => m.ready === true);
-
-  async function startNew() {
-    setCreating(true);
-    const result = await createConversation();
-    setCreating(false);
-    if (!result.ok) toastFailure(words('chat.view.startFailed'), result);
-  }
 
   if (!settings || !conversationsLoaded) return <p className="view-loading">{t('chat.view.loading')}</p>;
   if (noKey && conversationCount === 0) {
@@ -54,8 +75,8 @@ export function ChatView() {
     );
   }
   return (
-    <div className="chat-view">
-      <ConversationList onNew={() => void startNew()} creating={creating} />
+    <div className={list.collapsed ? 'chat-view list-collapsed' : 'chat-view'}>
+      {list.collapsed ? null : <ConversationList onNew={() => void startNew()} creating={creating} />}
       {conversation ? (
         <ConversationPane key={conversation.id} conversation={conversation} />
       ) : activeId ? (

@@ -20,7 +20,6 @@ export function ExportDialog() {
       onOpenChange={(next) => !next && openInteropDialog(undefined)}
       className="dialog-wide"
       aria-describedby="export-dialog-description"
-      focusSelf
     >
       <DialogHeader title={t('config-import.export.title')} />
       <DialogDescription id="export-dialog-description">

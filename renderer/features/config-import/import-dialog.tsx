@@ -29,7 +29,6 @@ export function ImportDialog() {
       onOpenChange={(next) => !next && openInteropDialog(undefined)}
       className="dialog-import"
       aria-describedby="import-dialog-description"
-      focusSelf
     >
       <DialogHeader title={t('config-import.import.title')} />
       <DialogDescription id="import-dialog-description">{t('config-import.import.description')}</DialogDescription>

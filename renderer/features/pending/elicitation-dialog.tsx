@@ -3,6 +3,7 @@ import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
+import { SAFE_CHOICE } from '../../ui/dialog-focus';
 import { ExternalIcon, FormIcon, LinkIcon, StopIcon, WarningIcon } from '../../ui/icons';
 import { ElicitationFieldInput } from './elicitation-fields';
 import { initialFormState, submitForm, type FormState } from './elicitation-model';
@@ -103,6 +104,7 @@ function FormElicitation({
         <>
           <Button
             variant="ghost"
+            {...SAFE_CHOICE}
             onClick={() => void answer({ action: 'cancel' })}
             disabled={busy}
             title={t('pending.elicit.cancelHint')}
@@ -175,7 +177,7 @@ function UrlElicitation({
       error={error}
       footer={
         <>
-          <Button variant="ghost" onClick={() => void answer({ action: 'cancel' })} disabled={busy}>
+          <Button variant="ghost" {...SAFE_CHOICE} onClick={() => void answer({ action: 'cancel' })} disabled={busy}>
             {t('pending.elicit.cancel')}
           </Button>
           <CancelTaskButton requestId={request.id} answer={answer} busy={busy} />

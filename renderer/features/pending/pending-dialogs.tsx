@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { activePendingRequest, useBerth, useBerthStore } from '../../store';
 import { ElicitationDialog } from './elicitation-dialog';
@@ -20,6 +20,9 @@ import { failureText } from '../../i18n/host-message';
 export function PendingDialogs() {
   const request = useBerth(activePendingRequest);
   const store = useBerthStore();
+  // The last request shown: when it closes, its tool card (or the tray) is where it can be found again.
+  const shown = useRef<PendingRequest | undefined>(undefined);
+  if (request) shown.current = request;
 
   return (
     <Dialog
@@ -32,13 +35,28 @@ export function PendingDialogs() {
       }}
       className={clsx('pending-dialog', request?.kind === 'elicitation' ? 'dialog-wide' : 'dialog-review')}
       aria-describedby={undefined}
-      focusSelf
+      returnFocus={() => whereItWaits(shown.current)}
       onPointerDownOutside={(event) => event.preventDefault()}
       onInteractOutside={(event) => event.preventDefault()}
       data-kind={request?.kind}
     >
       {request ? <PendingBody key={request.id} request={request} /> : null}
     </Dialog>
+  );
+}
+
+/**
+ * Where the focus goes when a request that opened by itself closes and nothing outside had the
+ * focus: its tool card in the chat, else the tray that lists what still waits.
+ */
+function whereItWaits(request: PendingRequest | undefined): Element | null {
+  const card = [...document.querySelectorAll('[data-tool-use]')].find(
+    (element) => request?.toolUseId !== undefined && element.getAttribute('data-tool-use') === request.toolUseId,
+  );
+  return (
+    card?.querySelector('.tool-call-head button:not(:disabled)') ??
+    card ??
+    document.querySelector('[data-testid="pending-tray"]')
   );
 }
 

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
@@ -7,6 +7,7 @@ import { Button, IconButton, InlineAlert } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
 import { SafeName } from '../shell/safe-name';
 import { DialogBody, DialogClose, DialogTitle } from '../../ui/dialog';
+import { focusSafeChoice } from '../../ui/dialog-focus';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 
@@ -51,8 +52,16 @@ export function PendingFrame({
     ),
   );
   const others = waiting - 1;
+  // The next request takes the place of one just answered, in the same open dialog: the focus went
+  // with the old body, so it starts on this one's safe choice as the first did.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const dialog = frame.current?.closest<HTMLElement>('[role="dialog"]');
+    const active = document.activeElement;
+    if (dialog && (active === document.body || active === dialog)) focusSafeChoice(dialog);
+  }, []);
   return (
-    <div className="pending-frame">
+    <div className="pending-frame" ref={frame}>
       <header className="pending-header">
         <span className={clsx('pending-kind-icon', `kind-${request.kind}`)} aria-hidden="true">
           {icon}

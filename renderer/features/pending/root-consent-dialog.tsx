@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../ui/controls';
+import { SAFE_CHOICE } from '../../ui/dialog-focus';
 import { FolderIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
@@ -40,7 +41,7 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
       error={error}
       footer={
         <>
-          <Button variant="danger" onClick={() => void answer({ allow: [] })} disabled={busy}>
+          <Button variant="danger" {...SAFE_CHOICE} onClick={() => void answer({ allow: [] })} disabled={busy}>
             {t('pending.roots.denyAll')}
           </Button>
           <div className="spacer" />

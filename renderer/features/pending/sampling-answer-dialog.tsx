@@ -2,6 +2,8 @@ import { Collapsible } from 'radix-ui';
 import { useId, useState } from 'react';
 import { splitModelKey } from '../../../shared/domain/model-key';
 import { Button, Chip } from '../../ui/controls';
+import { SAFE_CHOICE } from '../../ui/dialog-focus';
+import { submitOnEnter } from '../../ui/submit-on-enter';
 import { ChevronRightIcon, SparkleIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
@@ -42,7 +44,7 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
       error={error}
       footer={
         <>
-          <Button variant="danger" onClick={reject} disabled={busy}>
+          <Button variant="danger" {...SAFE_CHOICE} onClick={reject} disabled={busy}>
             {t('pending.sampling.reject')}
           </Button>
           <div className="spacer" />
@@ -145,6 +147,9 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
           value={reason}
           maxLength={2000}
           onChange={(e) => setReason(e.target.value)}
+          onKeyDown={submitOnEnter(() => {
+            if (!busy) reject();
+          })}
         />
       </div>
     </PendingFrame>

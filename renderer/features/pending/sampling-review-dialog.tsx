@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import type { SamplingResponse } from '../../../shared/domain/pending';
 import { Button, Chip } from '../../ui/controls';
+import { SAFE_CHOICE } from '../../ui/dialog-focus';
+import { submitOnEnter } from '../../ui/submit-on-enter';
 import { SparkleIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
@@ -121,7 +123,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
               />
             </p>
           ) : null}
-          <Button variant="danger" onClick={reject} disabled={busy}>
+          <Button variant="danger" {...SAFE_CHOICE} onClick={reject} disabled={busy}>
             {t('pending.sampling.reject')}
           </Button>
           <div className="spacer" />
@@ -316,6 +318,9 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
           value={reason}
           maxLength={2000}
           onChange={(e) => setReason(e.target.value)}
+          onKeyDown={submitOnEnter(() => {
+            if (!busy) reject();
+          })}
         />
       </div>
     </PendingFrame>

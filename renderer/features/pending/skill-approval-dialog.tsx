@@ -1,4 +1,5 @@
 import { Button } from '../../ui/controls';
+import { SAFE_CHOICE } from '../../ui/dialog-focus';
 import { BookIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
@@ -36,7 +37,7 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
       error={error}
       footer={
         <>
-          <Button variant="danger" onClick={() => void answer({ decision: 'deny' })} disabled={busy}>
+          <Button variant="danger" {...SAFE_CHOICE} onClick={() => void answer({ decision: 'deny' })} disabled={busy}>
             {t('pending.skill.dontLoad')}
           </Button>
           <div className="spacer" />

@@ -2,6 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import type { ToolCallDecision } from '../../../shared/domain/consent';
 import { annotationChips } from '../servers/tool-list';
 import { Button, Chip } from '../../ui/controls';
+import { SAFE_CHOICE } from '../../ui/dialog-focus';
+import { submitOnEnter } from '../../ui/submit-on-enter';
 import { ShieldIcon, WarningIcon } from '../../ui/icons';
 import { ApprovalChangeNotice } from './approval-change';
 import { argumentChecker } from './argument-check';
@@ -85,6 +87,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
         <>
           <Button
             variant="danger"
+            {...SAFE_CHOICE}
             onClick={deny}
             disabled={busy}
             title={payload.appCard ? t('pending.tool.denyAppCardHint') : undefined}
@@ -254,6 +257,9 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           maxLength={2000}
           placeholder={t('pending.tool.reasonPlaceholder')}
           onChange={(e) => setReason(e.target.value)}
+          onKeyDown={submitOnEnter(() => {
+            if (!busy) deny();
+          })}
         />
       </div>
     </PendingFrame>

@@ -67,6 +67,20 @@ describe('<RuleForm> in Tool permissions', () => {
     expect(table.textContent).toContain('Your rule: tools whose names match get-*');
   });
 
+  it('Enter in the pattern adds the rule, as the button does; not while the pattern covers nothing', async () => {
+    const { transport } = setup();
+    const input = within(screen.getByTestId('rule-form')).getByRole('textbox', { name: 'Tool names that match' });
+    const added = () => transport.calls.filter((c) => c.method === 'consent.addRule').map((c) => c.input);
+    fireEvent.change(input, { target: { value: 'get_(x)' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(added()).toEqual([]);
+    fireEvent.change(input, { target: { value: 'get-*' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() =>
+      expect(added()).toEqual([{ server: 'everything', rule: { kind: 'name-pattern', pattern: 'get-*' } }]),
+    );
+  });
+
   it('marks the read-only rule as trusting the server and lists it revocable', async () => {
     setup([
       {

@@ -9,6 +9,7 @@ import {
 import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../../ui/controls';
+import { submitOnEnter } from '../../ui/submit-on-enter';
 import { Segmented } from '../../ui/segmented';
 import { WarningIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
@@ -126,6 +127,9 @@ export function RuleForm() {
             maxLength={100}
             aria-invalid={patternProblem !== undefined}
             onChange={(event) => setPattern(event.target.value)}
+            onKeyDown={submitOnEnter(() => {
+              if (!busy && covered.length > 0) void save();
+            })}
           />
           <p className={patternProblem ? 'field-error' : 'field-hint'}>
             {patternProblem ?? t('settings.rules.pattern.hint')}

@@ -3,6 +3,7 @@ import { useBerth } from '../../store';
 import type { RendererTransport } from '../../transport';
 import { ChatView } from '../chat/chat-view';
 import { ConfigBanner } from '../config/config-banner';
+import { PaneShortcuts, usePane } from './panes';
 import { Sidebar } from './sidebar';
 import { ConnectionBanner, TopBar } from './top-bar';
 
@@ -30,10 +31,12 @@ const ExportDialog = lazy(async () => ({ default: (await import('../config-impor
 
 export function AppShell({ transport }: { transport: RendererTransport }) {
   const view = useBerth((s) => s.view);
+  const sidebar = usePane('sidebar');
   return (
     <>
-      <div className="app">
-        <Sidebar />
+      <PaneShortcuts />
+      <div className={sidebar.collapsed ? 'app sidebar-collapsed' : 'app'}>
+        <Sidebar collapsed={sidebar.collapsed} />
         <main className="main">
           <TopBar />
           <ConnectionBanner transport={transport} />

@@ -19,7 +19,8 @@ import {
 import { formatNumber } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
 
-export function Sidebar() {
+/** The views, the servers and the app's version; folded, only the views' icons (named, with tooltips). */
+export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
   const t = useT();
   const view = useBerth((s) => s.view);
   const showView = useBerth((s) => s.showView);
@@ -54,7 +55,7 @@ export function Sidebar() {
   ];
 
   return (
-    <aside className="sidebar">
+    <aside className={clsx('sidebar', collapsed && 'collapsed')}>
       <div className="brand">
         <span className="brand-mark">
           <BrandIcon />
@@ -70,9 +71,10 @@ export function Sidebar() {
                 className={clsx('nav-item', view === item.id && 'active')}
                 aria-current={view === item.id ? 'page' : undefined}
                 onClick={() => showView(item.id)}
+                title={collapsed ? item.label : undefined}
               >
                 {item.icon}
-                <span>{item.label}</span>
+                <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
                 {item.count ? (
                   <span
                     className={clsx('nav-count', item.countLabel && 'nav-count-live')}
@@ -87,7 +89,7 @@ export function Sidebar() {
           ))}
         </ul>
       </nav>
-      <div className="sidebar-section">
+      <div className="sidebar-section" hidden={collapsed}>
         <span className="sidebar-heading">{t('shell.servers.heading')}</span>
         {servers.length === 0 ? <p className="sidebar-empty">{t('shell.servers.none')}</p> : null}
         <ul className="sidebar-servers" aria-label={t('shell.servers.heading')}>
@@ -122,7 +124,7 @@ export function Sidebar() {
           {t('shell.servers.add')}
         </Button>
       </div>
-      <div className="sidebar-foot">
+      <div className="sidebar-foot" hidden={collapsed}>
         {appInfo ? (
           <span title={appInfo.configPath}>
             {t(appInfo.shell === 'browser' ? 'shell.foot.browser' : 'shell.foot.desktop', { version: appInfo.version })}

@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import { useBerth } from '../../store';
 import type { RendererTransport } from '../../transport';
 import { PendingTray } from '../pending/pending-tray';
+import { NewConversationButton } from '../chat/chat-view';
+import { PaneToggle, usePane } from './panes';
 import { useNow } from '../servers/use-now';
 import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
@@ -23,6 +25,7 @@ export function TopBar() {
   const view = useBerth((s) => s.view);
   const logServer = useBerth((s) => s.logServer);
   const connection = useBerth((s) => s.connection);
+  const conversations = usePane('conversations');
   const label = t(
     connection.state === 'open'
       ? 'shell.connection.open'
@@ -32,6 +35,9 @@ export function TopBar() {
   );
   return (
     <header className="top-bar">
+      <PaneToggle pane="sidebar" />
+      {view === 'chat' ? <PaneToggle pane="conversations" /> : null}
+      {view === 'chat' && conversations.collapsed ? <NewConversationButton /> : null}
       <h1 className="view-title">
         {t(TITLES[view])}
         {view === 'logs' && logServer ? <span className="view-subtitle"> · {logServer}</span> : null}
