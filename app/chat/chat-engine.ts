@@ -7,6 +7,7 @@ import type {
   ChatContentBlock,
   ChatEvent,
   ChatMessage,
+  ChatPartial,
   ChatToolResultBlock,
   ChatToolUseBlock,
   ChatUsage,
@@ -43,7 +44,8 @@ import { chatError } from '../../shared/domain/chat-error';
 import { chatNotice } from '../../shared/domain/chat-notice';
 import type { HostMessage } from '../../shared/domain/host-message';
 import type { Worded } from '../../shared/domain/host-wording';
-import { failureOf, providerDetail } from './turn-failure';
+import { failureOf, providerDetail, unfinishedReplyMissing } from './turn-failure';
+import { PartialReply } from './partial-reply';
 
 export type { AvailableTool } from './api-messages';
 export { CANCELLED_BY_USER } from './tool-call-run';
@@ -64,6 +66,11 @@ export interface ChatEngineOptions {
    * listed deferred and a load puts its definition in the conversation, so the tool list and the cache stay as they were.
    */
   defersTools?: (model: string) => boolean;
+  /**
+   * True for a model that goes on from an assistant message ending the request (a prefill: older Claude models):
+   * Continue sends the unfinished reply so. Default: no model does; Continue asks in a short user turn.
+   */
+  prefills?: (model: string) => boolean;
   /** False for a model marked as taking no images (default: every model does): its requests carry a note for each image, and the chat says so. */
   takesImages?: (model: string) => boolean;
   /** How notices name a model key (default: the key itself). */
@@ -162,6 +169,8 @@ interface ActiveTurn {
   withoutImages?: boolean;
   /** The person was told this turn's images were left out (once per turn). */
   toldNoImages?: boolean;
+  /** Continue: the turn goes on from the unfinished reply that ends the conversation. */
+  continuing?: boolean;
   /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
   forceCompact?: boolean;
   /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
@@ -209,6 +218,7 @@ export class ChatEngine {
       tools: options.tools,
       hostTools: options.hostTools,
       defersTools: options.defersTools,
+      prefills: options.prefills,
       system: options.system,
       reasoning: options.reasoning,
       contextManagement: options.contextManagement,
@@ -291,6 +301,21 @@ export class ChatEngine {
     return this.begin(conversationId, async (conversation) => [taskResultTurn(conversation, taskId)]);
   }
 
+  /**
+   * Go on from the reply that ends the conversation unfinished (stopped, or cut off): the model continues it, and
+   * what it writes is saved after it. Refused when the conversation does not end with such a reply.
+   */
+  async continueReply(conversationId: string): Promise<TurnHandle> {
+    return this.begin(
+      conversationId,
+      async (conversation) => {
+        if (conversation.messages.at(-1)?.partial === undefined) throw unfinishedReplyMissing();
+        return [];
+      },
+      { continuing: true },
+    );
+  }
+
   /** Settles when the running turn of the conversation ends; undefined when none runs. */
   turnDone(conversationId: string): Promise<TurnOutcome> | undefined {
     return this.active.get(conversationId)?.done;
@@ -365,7 +390,7 @@ export class ChatEngine {
   private async begin(
     conversationId: string,
     prepare: (conversation: Conversation) => Promise<ChatMessage[]>,
-    flags: Pick<ActiveTurn, 'forceCompact'> = {},
+    flags: Pick<ActiveTurn, 'forceCompact' | 'continuing'> = {},
   ): Promise<TurnHandle> {
     if (this.active.has(conversationId))
       throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
@@ -460,24 +485,33 @@ export class ChatEngine {
       const { definitions, toolTokens, fullToolTokens } = offer;
       const system = this.requests.system(offer);
       const clock = new ThinkingClock();
+      // What this request streamed, kept if the reply does not finish.
+      const partial = new PartialReply();
       const stream: RequestStream = {
         signal,
         onText: (delta) => {
           clock.other();
+          partial.text(delta);
           this.pump.text(conversationId, turnId, delta);
         },
         onThinking: (delta, redacted) => {
           clock.thinking();
+          partial.thinking(delta, redacted);
           if (redacted === true)
             this.pump.emit({ type: 'thinking-delta', conversationId, turnId, text: '', redacted: true });
           else this.pump.thinking(conversationId, turnId, delta);
         },
-        onToolUseStart: () => clock.other(),
+        onToolUseStart: () => {
+          clock.other();
+          partial.toolUse();
+        },
       };
       let capping = this.requests.capping(stored.model);
       // The request for the conversation as it is, or as a cut would leave it (the context keeper asks both).
       const build = (conversation: Conversation): LlmStreamRequest => {
-        const built = this.requests.build(conversation, offer, system, stream);
+        // Continue: the first request goes on from the unfinished reply that ends the conversation.
+        const continuing = turn.continuing === true && conversation.messages.at(-1)?.partial !== undefined;
+        const built = this.requests.build(conversation, offer, system, stream, continuing);
         capping = built.capping;
         return built.request;
       };
@@ -510,8 +544,11 @@ export class ChatEngine {
       try {
         response = await this.ask(turn, conversation.model, request);
       } catch (error) {
-        // The partial reply is dropped: only completed messages are kept.
-        if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
+        // What the model wrote before the stop or the break is kept, marked so.
+        if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) {
+          await this.savePartial(turn, conversation.model, partial, { cause: 'stopped' });
+          return { status: 'stopped' };
+        }
         if (
           error instanceof LlmError &&
           error.unsupported === 'context-management' &&
@@ -536,6 +573,12 @@ export class ChatEngine {
           const { text, message } = chatError('chat-error.context-refused', { detail: providerDetail(error) });
           return { status: 'failed', message: text, hostMessage: message, contextFull: true };
         }
+        const failure = failureOf(error);
+        await this.savePartial(turn, conversation.model, partial, {
+          cause: 'cut-off',
+          reason: failure.message,
+          ...(failure.hostMessage !== undefined ? { reasonMessage: failure.hostMessage } : {}),
+        });
         throw error;
       }
       // The tools' share only when tools were sent: a model that takes none was asked without them.
@@ -694,6 +737,24 @@ export class ChatEngine {
       }
     }
     return content;
+  }
+
+  /** Saves what an unfinished reply streamed (nothing when it streamed nothing worth keeping), marked why it ended. */
+  private async savePartial(turn: ActiveTurn, model: string, partial: PartialReply, mark: ChatPartial): Promise<void> {
+    const content = partial.content();
+    if (content.length === 0) return;
+    // Summary requests of the turn not yet saved (compaction) go with it, so the conversation's totals keep them.
+    const usage = sumUsage(turn.unsavedUsages);
+    turn.unsavedUsages = [];
+    await this.save(turn, {
+      id: randomUUID(),
+      role: 'assistant',
+      createdAt: Date.now(),
+      content,
+      model,
+      partial: mark,
+      ...(usage !== undefined ? { usage } : {}),
+    });
   }
 
   private async save(turn: ActiveTurn, message: ChatMessage): Promise<void> {

@@ -3,6 +3,7 @@ import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import type { LlmStreamRequest } from '../providers/llm-provider';
 import type { TokenEstimator } from '../providers/token-estimate';
 import { toApiMessages, withTurnContext } from './api-messages';
+import { continuation } from './continuation';
 import type { AvailableTool, ToolResultShaper } from './api-messages';
 import { apiContextManagement } from './context/api-compaction';
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
@@ -24,6 +25,11 @@ export interface RequestBuilderOptions {
   contextManagement?: (model: string) => boolean;
   contextWindow?: (model: string) => number | undefined;
   resultLimit?: (server: string, model: string) => number;
+  /**
+   * Whether `model` goes on from an assistant message that ends the request (a prefill: older Claude models);
+   * default: no model does, and Continue asks with a short user turn instead.
+   */
+  prefills?: (model: string) => boolean;
   /** Labelled text an open app adds to the last user message of this request only (MCP Apps); undefined: none. */
   turnContext?: (conversationId: string) => string | undefined;
   tokens: TokenEstimator;
@@ -77,15 +83,25 @@ export class RequestBuilder {
 
   /**
    * The request for `conversation` as it is (or as a cut would leave it: the context keeper builds both), with
-   * `offer`'s tools and `system`, streaming through `stream`.
+   * `offer`'s tools and `system`, streaming through `stream`. `continuing`: the conversation ends with an unfinished
+   * reply the model is to go on from (continuation.ts).
    */
-  build(conversation: Conversation, offer: ToolOffer, system: string | undefined, stream: RequestStream): BuiltRequest {
+  build(
+    conversation: Conversation,
+    offer: ToolOffer,
+    system: string | undefined,
+    stream: RequestStream,
+    continuing = false,
+  ): BuiltRequest {
     const capping = this.capping(conversation.model);
     const reasoning = this.options.reasoning?.(conversation);
     const managed = this.apiContext(conversation);
     // The provider's own summary goes back as its block; any other cut as Berth's preface.
     const preface = managed?.compaction !== undefined ? undefined : activeCut(conversation);
-    const history = withCutPreface(toApiMessages(messagesAfterCut(conversation), this.shaper(offer, capping)), preface);
+    const sent = withCutPreface(toApiMessages(messagesAfterCut(conversation), this.shaper(offer, capping)), preface);
+    // A prefill cannot think first: with reasoning asked for, the model is asked to continue in a user turn.
+    const prefill = reasoning === undefined && this.options.prefills?.(conversation.model) === true;
+    const history = continuing ? continuation(sent, prefill) : sent;
     const messages = withTurnContext(history, this.options.turnContext?.(conversation.id));
     const request: LlmStreamRequest = {
       model: conversation.model,
