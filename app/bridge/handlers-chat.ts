@@ -28,6 +28,7 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.retry': async ({ id }) => chat.retry(id),
     'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),
     'chat.compactAndRetry': async ({ id }) => chat.compactAndRetry(id),
+    'chat.continue': async ({ id }) => chat.continueReply(id),
     'chat.context': async ({ id }) => chat.contextFill(id),
     'chat.setContextPolicy': async ({ id, policy }) => previewConversation(await chat.setContextPolicy(id, policy)),
     'chat.sendTaskResult': async ({ id, taskId }) => chat.sendTaskResult(id, taskId),

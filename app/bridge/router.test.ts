@@ -50,6 +50,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'chat.retry': { id: 'c-1' },
   'chat.editAndResend': { id: 'c-1', text: 'hello again' },
   'chat.compactAndRetry': { id: 'c-1' },
+  'chat.continue': { id: 'c-1' },
   'chat.context': { id: 'c-1' },
   'chat.setContextPolicy': { id: 'c-1', policy: 'drop' },
   'chat.sendTaskResult': { id: 'c-1', taskId: 't-1' },

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { HostError } from '../../shared/result';
 import type { ChatToolResultBlock } from '../../shared/domain/chat';
+import { messageText } from '../../shared/domain/chat';
 import type { CallToolOptions } from '../servers/server-connection';
 import { CANCELLED_BY_USER, ChatEngine, STOPPED_TOOL_TEXT } from './chat-engine';
 import type { ChatEngineOptions, ToolRunner } from './chat-engine';
@@ -476,8 +477,11 @@ describe('ChatEngine with the fake Messages API', () => {
     await log.waitFor('text-delta');
     await chat.stop(conversation.id);
     expect(await handle.done).toEqual({ status: 'stopped' });
-    // The partial reply was not saved.
-    expect((await store.get(conversation.id)).messages.map((message) => message.role)).toEqual(['user']);
+    // What had streamed is kept, marked as stopped by the person.
+    const [, partial, ...rest] = (await store.get(conversation.id)).messages;
+    expect(rest).toEqual([]);
+    expect(partial?.partial).toEqual({ cause: 'stopped' });
+    expect('slow reply that is held open'.startsWith(messageText(partial!))).toBe(true);
   });
 
   it('a reply cut by max_tokens does not run its half-written tool call', async () => {

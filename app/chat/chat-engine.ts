@@ -8,6 +8,7 @@ import type {
   ChatContentBlock,
   ChatEvent,
   ChatMessage,
+  ChatPartial,
   ChatToolResultBlock,
   ChatToolUseBlock,
   ChatUsage,
@@ -17,20 +18,17 @@ import type {
 import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
 import { TokenEstimator } from '../providers/token-estimate';
 import { ContextFullError, ContextKeeper, type FitResult } from './context/context-keeper';
-import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
-import { apiContextManagement, ownCut } from './context/api-compaction';
+import { activeCut } from './context/context-cut';
+import { ownCut } from './context/api-compaction';
 import { API_DEFAULT_COMPACT_TRIGGER } from '../providers/anthropic-context';
 import { isPromptTooLong } from './context/prompt-too-long';
-import { toApiMessages, withTurnContext } from './api-messages';
-import type { ToolResultShaper } from './api-messages';
-import { ToolReferences } from './tool-search/tool-references';
 import { ChatEventPump } from './chat-event-pump';
 import { LlmError } from '../providers/llm-provider';
 import type { LlmContentBlock, LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
-import { notOfferedReason, offerTools } from './tool-offer';
+import { notOfferedReason } from './tool-offer';
 import type { ToolOffer } from './tool-offer';
-import { ToolSetCache } from './tool-set-cache';
+import { RequestBuilder, type RequestStream } from './request-builder';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
 import { historyKeepingNotices, taskResultTurn } from './task-result-message';
@@ -41,14 +39,14 @@ import type { ConversationStore } from './conversation-store';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
 import { countImages, noImagesNotice, withoutImages } from '../providers/image-omission';
 import { errorMessage } from '../../shared/error-message';
-import { capRecordFor, RequestCapping } from './results/request-capping';
-import { resultLimitTokens } from './results/result-cap';
+import { capRecordFor } from './results/request-capping';
 import { ThinkingClock } from './thinking-clock';
 import { chatError } from '../../shared/domain/chat-error';
 import { chatNotice } from '../../shared/domain/chat-notice';
 import type { HostMessage } from '../../shared/domain/host-message';
 import type { Worded } from '../../shared/domain/host-wording';
-import { failureOf, providerDetail } from './turn-failure';
+import { failureOf, providerDetail, unfinishedReplyMissing } from './turn-failure';
+import { PartialReply } from './partial-reply';
 
 export type { AvailableTool } from './api-messages';
 export { CANCELLED_BY_USER } from './tool-call-run';
@@ -69,6 +67,11 @@ export interface ChatEngineOptions {
    * listed deferred and a load puts its definition in the conversation, so the tool list and the cache stay as they were.
    */
   defersTools?: (model: string) => boolean;
+  /**
+   * True for a model that goes on from an assistant message ending the request (a prefill: older Claude models):
+   * Continue sends the unfinished reply so. Default: no model does; Continue asks in a short user turn.
+   */
+  prefills?: (model: string) => boolean;
   /** False for a model marked as taking no images (default: every model does): its requests carry a note for each image, and the chat says so. */
   takesImages?: (model: string) => boolean;
   /** How notices name a model key (default: the key itself). */
@@ -167,6 +170,8 @@ interface ActiveTurn {
   withoutImages?: boolean;
   /** The person was told this turn's images were left out (once per turn). */
   toldNoImages?: boolean;
+  /** Continue: the turn goes on from the unfinished reply that ends the conversation. */
+  continuing?: boolean;
   /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
   forceCompact?: boolean;
   /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
@@ -184,8 +189,6 @@ export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
  */
 export class ChatEngine {
   private readonly active = new Map<string, ActiveTurn>();
-  /** Conversations whose provider refused to manage their context itself (this run): Berth compacts them. */
-  private readonly apiContextOff = new Set<string>();
   private readonly pump: ChatEventPump;
   private readonly maxIterations: number;
   private readonly maxTokens: number;
@@ -195,8 +198,8 @@ export class ChatEngine {
   readonly tokens: TokenEstimator;
   /** Makes room before a request that would not fit the model's window (app/chat/context). */
   private readonly context: ContextKeeper;
-  /** The tool lists' names, definitions and estimate, built once while the servers' lists stay the same. */
-  private readonly toolSets = new ToolSetCache();
+  /** Builds each provider request of a conversation (request-builder.ts). */
+  private readonly requests: RequestBuilder;
 
   constructor(private readonly options: ChatEngineOptions) {
     this.tokens = options.tokens ?? new TokenEstimator();
@@ -212,6 +215,21 @@ export class ChatEngine {
     this.warnAt = options.toolCountWarningAt ?? TOOL_COUNT_WARNING_AT;
     this.shareAt = options.toolShareWarningAt ?? TOOL_SHARE_WARNING_AT;
     this.pump = new ChatEventPump((event) => this.deliver(event), options.textIntervalMs ?? 34);
+    this.requests = new RequestBuilder({
+      tools: options.tools,
+      hostTools: options.hostTools,
+      defersTools: options.defersTools,
+      prefills: options.prefills,
+      system: options.system,
+      reasoning: options.reasoning,
+      contextManagement: options.contextManagement,
+      contextWindow: options.contextWindow,
+      resultLimit: options.resultLimit,
+      turnContext: options.apps === undefined ? undefined : (id) => options.apps?.turnContext(id),
+      tokens: this.tokens,
+      maxTokens: this.maxTokens,
+      limits: { countAt: this.warnAt, shareAt: this.shareAt },
+    });
   }
 
   /** Save the person's message and start the reply. Throws (HostError) only when nothing was started. */
@@ -288,6 +306,21 @@ export class ChatEngine {
     return this.begin(conversationId, async (conversation) => [taskResultTurn(conversation, taskId)]);
   }
 
+  /**
+   * Go on from the reply that ends the conversation unfinished (stopped, or cut off): the model continues it, and
+   * what it writes is saved after it. Refused when the conversation does not end with such a reply.
+   */
+  async continueReply(conversationId: string): Promise<TurnHandle> {
+    return this.begin(
+      conversationId,
+      async (conversation) => {
+        if (conversation.messages.at(-1)?.partial === undefined) throw unfinishedReplyMissing();
+        return [];
+      },
+      { continuing: true },
+    );
+  }
+
   /** Settles when the running turn of the conversation ends; undefined when none runs. */
   turnDone(conversationId: string): Promise<TurnOutcome> | undefined {
     return this.active.get(conversationId)?.done;
@@ -320,20 +353,11 @@ export class ChatEngine {
   async contextFill(conversationId: string): Promise<ContextFill> {
     const conversation = await this.options.store.get(conversationId);
     const { model } = conversation;
-    const offer = this.toolsFor(conversation);
-    const system = this.options.system?.([...new Set(offer.offered.map(({ server }) => server))]);
-    const request = {
-      ...(system !== undefined ? { system } : {}),
-      tools: offer.definitions,
-      messages: withCutPreface(
-        toApiMessages(messagesAfterCut(conversation), this.shaper(offer, this.capping(model))),
-        activeCut(conversation),
-      ),
-    };
+    const request = this.requests.measured(conversation, this.toolsFor(conversation));
     const parts = this.tokens.parts(model, request);
     const tokens = this.tokens.request(model, request, conversationId);
     const window = this.options.contextWindow?.(model);
-    const managed = this.apiContext(conversation);
+    const managed = this.requests.apiContext(conversation);
     // The anchored total is the better number; the history absorbs its difference from the parts' sum.
     const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
     return {
@@ -371,7 +395,7 @@ export class ChatEngine {
   private async begin(
     conversationId: string,
     prepare: (conversation: Conversation) => Promise<ChatMessage[]>,
-    flags: Pick<ActiveTurn, 'forceCompact'> = {},
+    flags: Pick<ActiveTurn, 'forceCompact' | 'continuing'> = {},
   ): Promise<TurnHandle> {
     if (this.active.has(conversationId))
       throw HostError.coded('CONFLICT', conversationError('conversation-errors.reply-running', {}));
@@ -422,21 +446,7 @@ export class ChatEngine {
 
   /** The tools a request of this conversation carries now (what tool search sends, the host tools, the estimates). */
   toolsFor(conversation: Conversation): ToolOffer {
-    return offerTools({
-      conversation,
-      available: this.options.tools(),
-      hostTools: this.options.hostTools,
-      contextWindow: this.options.contextWindow?.(conversation.model),
-      limits: { countAt: this.warnAt, shareAt: this.shareAt },
-      tokenFactor: this.tokens.factor(conversation.model),
-      defersTools: this.options.defersTools?.(conversation.model) === true,
-      toolSets: this.toolSets,
-    });
-  }
-
-  /** How a request's tool results are shaped: cut by `capping`, and with the tool_references of loads (tool search). */
-  private shaper(offer: ToolOffer, capping: RequestCapping): ToolResultShaper {
-    return offer.references === undefined ? capping : new ToolReferences(capping, offer.references);
+    return this.requests.toolsFor(conversation);
   }
 
   private async run(turn: ActiveTurn): Promise<TurnOutcome> {
@@ -470,34 +480,6 @@ export class ChatEngine {
     return outcome;
   }
 
-  /** The provider's own context management for the next request of `conversation` (context/api-compaction.ts). */
-  private apiContext(conversation: Conversation): LlmStreamRequest['contextManagement'] {
-    if (this.apiContextOff.has(conversation.id)) return undefined;
-    return apiContextManagement({
-      conversation,
-      takes: this.options.contextManagement?.(conversation.model) === true,
-      window: this.options.contextWindow?.(conversation.model),
-      maxTokens: this.maxTokens,
-    });
-  }
-
-  /** How a request to `model` cuts big tool results (app/chat/results). */
-  private capping(model: string): RequestCapping {
-    // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
-    return new RequestCapping(
-      (server) => this.resultLimit(server, model),
-      (server) => server === HOST_TOOL_SERVER,
-      this.tokens.charsPerToken(model),
-    );
-  }
-
-  /** The limit of a new result of `server` on `model` (see ChatEngineOptions.resultLimit). */
-  private resultLimit(server: string, model: string): number {
-    return (
-      this.options.resultLimit?.(server, model) ?? resultLimitTokens(undefined, this.options.contextWindow?.(model))
-    );
-  }
-
   private async loop(turn: ActiveTurn): Promise<TurnOutcome> {
     const { conversationId, turnId, controller } = turn;
     const signal = controller.signal;
@@ -505,45 +487,38 @@ export class ChatEngine {
       if (signal.aborted) return { status: 'stopped' };
       const stored = await this.options.store.get(conversationId);
       const offer = this.toolsFor(stored);
-      const { offered, definitions, toolTokens, fullToolTokens } = offer;
-      const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
-      let capping = this.capping(stored.model);
+      const { definitions, toolTokens, fullToolTokens } = offer;
+      const system = this.requests.system(offer);
       const clock = new ThinkingClock();
+      // What this request streamed, kept if the reply does not finish.
+      const partial = new PartialReply();
+      const stream: RequestStream = {
+        signal,
+        onText: (delta) => {
+          clock.other();
+          partial.text(delta);
+          this.pump.text(conversationId, turnId, delta);
+        },
+        onThinking: (delta, redacted) => {
+          clock.thinking();
+          partial.thinking(delta, redacted);
+          if (redacted === true)
+            this.pump.emit({ type: 'thinking-delta', conversationId, turnId, text: '', redacted: true });
+          else this.pump.thinking(conversationId, turnId, delta);
+        },
+        onToolUseStart: () => {
+          clock.other();
+          partial.toolUse();
+        },
+      };
+      let capping = this.requests.capping(stored.model);
       // The request for the conversation as it is, or as a cut would leave it (the context keeper asks both).
       const build = (conversation: Conversation): LlmStreamRequest => {
-        capping = this.capping(conversation.model);
-        const reasoning = this.options.reasoning?.(conversation);
-        const managed = this.apiContext(conversation);
-        // The provider's own summary goes back as its block; any other cut as Berth's preface.
-        const preface = managed?.compaction !== undefined ? undefined : activeCut(conversation);
-        const history = withCutPreface(
-          toApiMessages(messagesAfterCut(conversation), this.shaper(offer, capping)),
-          preface,
-        );
-        const messages = withTurnContext(history, this.options.apps?.turnContext(conversationId));
-        return {
-          model: conversation.model,
-          ...(system !== undefined ? { system } : {}),
-          messages,
-          // An app's context goes with this request only: the cache keeps the conversation before it.
-          ...(messages !== history ? { uncachedTailBlocks: 1 } : {}),
-          tools: definitions,
-          maxTokens: this.maxTokens,
-          ...(reasoning !== undefined ? { reasoning } : {}),
-          ...(managed !== undefined ? { contextManagement: managed } : {}),
-          signal,
-          onText: (delta) => {
-            clock.other();
-            this.pump.text(conversationId, turnId, delta);
-          },
-          onThinking: (delta, redacted) => {
-            clock.thinking();
-            if (redacted === true)
-              this.pump.emit({ type: 'thinking-delta', conversationId, turnId, text: '', redacted: true });
-            else this.pump.thinking(conversationId, turnId, delta);
-          },
-          onToolUseStart: () => clock.other(),
-        };
+        // Continue: the first request goes on from the unfinished reply that ends the conversation.
+        const continuing = turn.continuing === true && conversation.messages.at(-1)?.partial !== undefined;
+        const built = this.requests.build(conversation, offer, system, stream, continuing);
+        capping = built.capping;
+        return built.request;
       };
       let fitted: FitResult;
       try {
@@ -574,16 +549,19 @@ export class ChatEngine {
       try {
         response = await this.ask(turn, conversation.model, request);
       } catch (error) {
-        // The partial reply is dropped: only completed messages are kept.
-        if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
+        // What the model wrote before the stop or the break is kept, marked so.
+        if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) {
+          await this.savePartial(turn, conversation.model, partial, { cause: 'stopped' });
+          return { status: 'stopped' };
+        }
         if (
           error instanceof LlmError &&
           error.unsupported === 'context-management' &&
-          !this.apiContextOff.has(conversationId)
+          this.requests.mayManageContext(conversationId)
         ) {
           // Once per conversation and run: from now on Berth compacts it itself. The provider's summary is kept as
           // Berth's own, sent as text: a block the API refused is not sent again, in this run or the next.
-          this.apiContextOff.add(conversationId);
+          this.requests.stopManagingContext(conversationId);
           const cut = activeCut(conversation);
           if (cut?.api !== undefined)
             await this.options.store.updateSettings(conversationId, { contextCut: ownCut(cut) });
@@ -600,6 +578,12 @@ export class ChatEngine {
           const { text, message } = chatError('chat-error.context-refused', { detail: providerDetail(error) });
           return { status: 'failed', message: text, hostMessage: message, contextFull: true };
         }
+        const failure = failureOf(error);
+        await this.savePartial(turn, conversation.model, partial, {
+          cause: 'cut-off',
+          reason: failure.message,
+          ...(failure.hostMessage !== undefined ? { reasonMessage: failure.hostMessage } : {}),
+        });
         throw error;
       }
       // The tools' share only when tools were sent: a model that takes none was asked without them.
@@ -646,7 +630,7 @@ export class ChatEngine {
         capRecordFor(
           result,
           server,
-          this.resultLimit(server, conversation.model),
+          this.requests.resultLimit(server, conversation.model),
           this.tokens.charsPerToken(conversation.model),
         );
       const deps = {
@@ -758,6 +742,24 @@ export class ChatEngine {
       }
     }
     return content;
+  }
+
+  /** Saves what an unfinished reply streamed (nothing when it streamed nothing worth keeping), marked why it ended. */
+  private async savePartial(turn: ActiveTurn, model: string, partial: PartialReply, mark: ChatPartial): Promise<void> {
+    const content = partial.content();
+    if (content.length === 0) return;
+    // Summary requests of the turn not yet saved (compaction) go with it, so the conversation's totals keep them.
+    const usage = sumUsage(turn.unsavedUsages);
+    turn.unsavedUsages = [];
+    await this.save(turn, {
+      id: randomUUID(),
+      role: 'assistant',
+      createdAt: Date.now(),
+      content,
+      model,
+      partial: mark,
+      ...(usage !== undefined ? { usage } : {}),
+    });
   }
 
   private async save(turn: ActiveTurn, message: ChatMessage): Promise<void> {

@@ -83,7 +83,7 @@ export interface ChatServiceOptions {
   /** Every provider's models: `router` sends each turn to its model key's provider. */
   providers: Pick<
     ProviderRegistry,
-    'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName' | 'defersTools'
+    'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName' | 'defersTools' | 'takesPrefill'
   >;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
@@ -192,6 +192,7 @@ export class ChatService {
       tokens,
       takesTools: (model) => options.providers.takesTools(model),
       defersTools: (model) => options.providers.defersTools(model),
+      prefills: (model) => options.providers.takesPrefill(model),
       takesImages: (model) => options.providers.takesImages(model),
       modelName: (model) => options.providers.modelName(model),
       store,
@@ -293,6 +294,10 @@ export class ChatService {
 
   retry(id: string): Promise<{ accepted: true }> {
     return this.begin(id, undefined, () => this.engine.retry(id));
+  }
+
+  continueReply(id: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.continueReply(id));
   }
 
   compactAndRetry(id: string): Promise<{ accepted: true }> {

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { messageText } from '../../shared/domain/chat';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
@@ -168,7 +169,7 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
     });
   });
 
-  it('stop while the reply streams: the turn ends as stopped and the partial reply is not saved', async () => {
+  it('stop while the reply streams: the turn ends as stopped and the partial reply is kept, marked so', async () => {
     fake.script([{ text: 'a reply that is held open', holdOpen: true }]);
     const conversation = await store.create({ model: MODEL });
     const chat = engine();
@@ -177,7 +178,10 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
     await chat.stop(conversation.id);
     expect(await handle.done).toEqual({ status: 'stopped' });
     expect(log.of('turn-finished')).toEqual([expect.objectContaining({ stopReason: 'stopped' })]);
-    expect((await store.get(conversation.id)).messages.map((message) => message.role)).toEqual(['user']);
+    const [, partial, ...rest] = (await store.get(conversation.id)).messages;
+    expect(rest).toEqual([]);
+    expect(partial?.partial).toEqual({ cause: 'stopped' });
+    expect('a reply that is held open'.startsWith(messageText(partial!))).toBe(true);
     expect(chat.isRunning(conversation.id)).toBe(false);
   });
 

@@ -1,3 +1,4 @@
+import { HostError } from '../../shared/result';
 import type { HostMessage } from '../../shared/domain/host-message';
 import { errorMessage } from '../../shared/error-message';
 import { LlmError } from '../providers/llm-provider';
@@ -13,4 +14,9 @@ export function failureOf(error: unknown): { message: string; hostMessage?: Host
 export function providerDetail(error: unknown): string {
   const detail = error instanceof LlmError ? error.hostMessage?.params?.detail : undefined;
   return typeof detail === 'string' ? detail : errorMessage(error);
+}
+
+/** Continue was asked in a conversation that does not end with an unfinished reply. */
+export function unfinishedReplyMissing(): HostError {
+  return new HostError('INVALID_INPUT', 'There is no unfinished reply to continue in this conversation');
 }

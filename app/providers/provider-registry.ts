@@ -10,6 +10,7 @@ import {
 import { LlmError } from './llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import { NO_API_KEY } from './anthropic-access';
+import { takesPrefill } from './anthropic-prefill';
 import { providerError } from '../../shared/domain/provider-errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderClient } from './provider-client';
@@ -105,6 +106,12 @@ export class ProviderRegistry {
    */
   defersTools(key: string): boolean {
     return splitModelKey(key).provider === ANTHROPIC_PROVIDER_ID;
+  }
+
+  /** Whether the model goes on from an assistant message that ends the request (Continue's prefill): older Claude models. */
+  takesPrefill(key: string): boolean {
+    const { provider, model } = splitModelKey(key);
+    return provider === ANTHROPIC_PROVIDER_ID && takesPrefill(model);
   }
 
   /** A model key as notices name it: its label in the catalog, else the provider's own id. */

@@ -337,9 +337,19 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       response.end();
       return;
     }
+    let deltas = 0;
     for (const [index, block] of message.blocks.entries()) {
       await send('content_block_start', { index, content_block: block.start });
-      for (const delta of block.deltas) await send('content_block_delta', { index, delta }, true);
+      for (const delta of block.deltas) {
+        if (turn.dropAfterDeltas !== undefined && deltas >= turn.dropAfterDeltas) {
+          // The network goes away in the middle of a block: what streamed so far is all the client gets.
+          // Ended, not destroyed: what was written still reaches the client first.
+          response.socket?.end();
+          return;
+        }
+        await send('content_block_delta', { index, delta }, true);
+        deltas += 1;
+      }
       await send('content_block_stop', { index });
     }
     if (turn.dropAfterContent === true) {

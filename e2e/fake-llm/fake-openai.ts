@@ -336,7 +336,15 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
       response.end();
       return;
     }
-    for (const delta of deltas.slice(1)) await send(chunk([{ index: 0, delta, finish_reason: null }]));
+    for (const [index, delta] of deltas.slice(1).entries()) {
+      if (turn.dropAfterDeltas !== undefined && index >= turn.dropAfterDeltas) {
+        // The network goes away mid-reply: no finish_reason, no [DONE], no chunked terminator.
+        // Ended, not destroyed: what was written still reaches the client first.
+        response.socket?.end();
+        return;
+      }
+      await send(chunk([{ index: 0, delta, finish_reason: null }]));
+    }
     if (turn.holdOpen === true) {
       // The person presses stop: the client aborts and the response closes.
       await new Promise<void>((resolve) => (closed ? resolve() : response.once('close', () => resolve())));

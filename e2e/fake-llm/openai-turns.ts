@@ -34,6 +34,8 @@ export const FakeOpenAiTurnSchema = z.object({
   delayMsPerChunk: z.number().int().min(0).max(60_000).optional(),
   /** Stream the content, then keep the response open until the client goes away (to test stop). */
   holdOpen: z.boolean().optional(),
+  /** Stream this many chunks after the first (text, reasoning or tool-call pieces), then drop the connection. */
+  dropAfterDeltas: z.number().int().min(0).optional(),
   /** Answer with this HTTP error instead of a completion: OpenAI's `{ error: { message, type, code } }`, or `rawBody` as it is. */
   error: z
     .object({

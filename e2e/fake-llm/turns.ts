@@ -47,6 +47,8 @@ export const FakeTurnSchema = z.object({
     .optional(),
   /** Stream the content, then drop the connection without ending the reply (the network went away mid-reply). */
   dropAfterContent: z.boolean().optional(),
+  /** Stream this many content deltas (text, thinking or tool input pieces), then drop the connection mid-block. */
+  dropAfterDeltas: z.number().int().min(0).optional(),
   /** Start streaming, then send an SSE `error` event (as the API does when overloaded mid-stream). */
   streamError: z.object({ type: z.string(), message: z.string() }).optional(),
   /** The usage to report instead of the estimate from the text lengths (to test token budgets). */

@@ -88,6 +88,9 @@ export function validateMessagesRequest(raw: unknown): { body: MessagesRequestBo
     }
   }
 
+  const prefillError = checkPrefill(body);
+  if (prefillError !== undefined) return { error: prefillError };
+
   const turns = combineTurns(body.messages);
   for (const [position, turn] of turns.entries()) {
     if (turn.role === 'assistant') {
@@ -123,4 +126,34 @@ export function validateMessagesRequest(raw: unknown): { body: MessagesRequestBo
     }
   }
   return { body };
+}
+
+/** Claude 4.6 and later (and any 5+) refuse a request ending with an assistant message, as the API does. */
+function refusesPrefill(model: string): boolean {
+  const match = /^claude-(?:[a-z]+-)?(\d+)(?:-(\d{1,2}))?(?:-|$)/.exec(model);
+  if (match === null) return false;
+  const major = Number(match[1]);
+  return major > 4 || (major === 4 && Number(match[2] ?? 0) >= 6);
+}
+
+/** A final assistant message (a prefill): the model must take one, and it must not end in whitespace or skip thinking. */
+function checkPrefill(body: MessagesRequestBody): string | undefined {
+  const last = body.messages.at(-1);
+  if (last === undefined || last.role !== 'assistant') return undefined;
+  if (refusesPrefill(body.model))
+    return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+  const blocks = blocksOf(last);
+  const end = blocks.at(-1);
+  if (end?.type === 'text' && typeof end.text === 'string' && end.text !== end.text.trimEnd())
+    return 'messages: final assistant content cannot end with trailing whitespace';
+  const thinking = (body as { thinking?: { type?: string } }).thinking;
+  const first = blocks[0];
+  if (
+    thinking !== undefined &&
+    thinking.type !== 'disabled' &&
+    first?.type !== 'thinking' &&
+    first?.type !== 'redacted_thinking'
+  )
+    return `messages.${body.messages.length - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first?.type ?? 'nothing'}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block.`;
+  return undefined;
 }

@@ -396,6 +396,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     // The host dropped the replies after the last message: read the conversation as it is now.
     await get().openConversation(id);
   },
+  async continueTurn(id) {
+    const result = await transport.call('chat.continue', { id });
+    if (!result.ok) get().toastFailure(words('chat.toast.continueFailed'), result);
+  },
   async compactAndRetry(id) {
     const result = await transport.call('chat.compactAndRetry', { id });
     if (!result.ok) {

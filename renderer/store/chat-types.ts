@@ -118,6 +118,8 @@ export interface ChatSlice {
   ): Promise<Result<{ accepted: true }>>;
   stopTurn(id: string): Promise<void>;
   retryTurn(id: string): Promise<void>;
+  /** Go on from the unfinished reply that ends the conversation (stopped or cut off). */
+  continueTurn(id: string): Promise<void>;
   /** Make room (compact, or drop when set to) and answer the last message again. */
   compactAndRetry(id: string): Promise<void>;
   loadContextFill(id: string): Promise<void>;

@@ -294,6 +294,12 @@ export const chatMethods = {
     output: z.object({ stopped: z.boolean() }),
   }),
   'chat.retry': method({ summary: 'Answer the last message the person wrote again.', input: byId, output: Accepted }),
+  'chat.continue': method({
+    summary:
+      'Go on from the reply that ends the conversation unfinished (stopped by the person, or cut off): the model writes the rest.',
+    input: byId,
+    output: Accepted,
+  }),
   'chat.compactAndRetry': method({
     summary:
       'Make room in a conversation that outgrew the model’s window (compact, or drop when it is set to), then answer the last message again.',

@@ -252,6 +252,18 @@ export const ChatUsageSchema = z.object({
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;
 
 /**
+ * A reply that did not finish, kept as far as it came: `stopped` — the person pressed Stop; `cut-off` — the stream
+ * broke (`reason`: the failure's English, `reasonMessage` its chat-error code). Its text goes back to the model as
+ * plain assistant text; its thinking, unsigned, is shown but never sent back. A tool call still streaming was dropped.
+ */
+export const ChatPartialSchema = z.object({
+  cause: z.enum(['stopped', 'cut-off']),
+  reason: z.string().optional(),
+  reasonMessage: HostMessageSchema.optional(),
+});
+export type ChatPartial = z.infer<typeof ChatPartialSchema>;
+
+/**
  * One completed message. User messages hold the person's text (and any
  * attachments), or the tool
  * results of the previous assistant message; assistant messages hold text and
@@ -268,6 +280,8 @@ export const ChatMessageSchema = z.object({
   /** Assistant only: the API's stop_reason. */
   stopReason: z.string().optional(),
   usage: ChatUsageSchema.optional(),
+  /** Assistant only: the reply did not finish, and this is what had arrived (ChatPartialSchema). */
+  partial: ChatPartialSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -5,7 +5,7 @@ import { turnUsages } from '../../../shared/domain/chat-usage';
 import type { LiveTurn } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
-import { RestartIcon, WarningIcon } from '../../ui/icons';
+import { PlayIcon, RestartIcon, WarningIcon } from '../../ui/icons';
 import { buildTimeline, stopReasonNote, type AssistantPart, type TimelineItem } from './chat-model';
 import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
 import { recallScroll, rememberScroll } from './scroll-memory';
@@ -91,6 +91,8 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   const showLiveRow = running && (draft !== '' || !hasActiveTool(live));
   const count = items.length + (showLiveRow ? 1 : 0);
   const canRetry = !running && items.length > 0 && items.some((i) => i.kind === 'person');
+  // A reply that ends the conversation unfinished carries its own mark (stopped, or cut off and why): no second note.
+  const unfinished = !running && conversation.messages.at(-1)?.partial !== undefined;
 
   // The row holding keyboard focus stays rendered when scrolled far away, so focus is not lost.
   const [focusedKey, setFocusedKey] = useState<string>();
@@ -209,7 +211,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
           );
         })}
       </ol>
-      {!running && live?.error ? (
+      {!running && !unfinished && live?.error ? (
         <div className="turn-error" role="alert">
           <WarningIcon />
           <div>
@@ -220,10 +222,12 @@ export function MessageList({ conversation, live }: { conversation: Conversation
           </div>
         </div>
       ) : null}
-      {!running && !live?.error && stopReasonNote(live?.stopReason, t) ? (
+      {!running && !unfinished && !live?.error && stopReasonNote(live?.stopReason, t) ? (
         <p className="turn-note">{stopReasonNote(live?.stopReason, t)}</p>
       ) : null}
-      {canRetry ? <RetryBar conversationId={conversation.id} contextFull={live?.contextFull === true} /> : null}
+      {canRetry ? (
+        <RetryBar conversationId={conversation.id} contextFull={live?.contextFull === true} unfinished={unfinished} />
+      ) : null}
     </div>
   );
 }
@@ -240,18 +244,48 @@ function hasActiveTool(live: LiveTurn | undefined): boolean {
   return Object.values(live?.toolCalls ?? {}).some((call) => call.status !== 'finished');
 }
 
-function RetryBar({ conversationId, contextFull }: { conversationId: string; contextFull: boolean }) {
+/**
+ * Under the last reply: Retry (a new reply in place of the last one), Compact and retry when the conversation outgrew
+ * the window, and Continue when the last reply did not finish (the model goes on from where it stopped).
+ */
+function RetryBar({
+  conversationId,
+  contextFull,
+  unfinished,
+}: {
+  conversationId: string;
+  contextFull: boolean;
+  unfinished: boolean;
+}) {
   const retryTurn = useBerth((s) => s.retryTurn);
   const compactAndRetry = useBerth((s) => s.compactAndRetry);
+  const continueTurn = useBerth((s) => s.continueTurn);
   const t = useT();
   return (
     <div className="retry-bar">
+      {unfinished ? (
+        <Button
+          size="sm"
+          variant="primary"
+          icon={<PlayIcon />}
+          title={t('chat.messages.continueHint')}
+          onClick={() => void continueTurn(conversationId)}
+        >
+          {t('chat.messages.continue')}
+        </Button>
+      ) : null}
       {contextFull ? (
         <Button size="sm" variant="primary" onClick={() => void compactAndRetry(conversationId)}>
           {t('chat.messages.compactRetry')}
         </Button>
       ) : null}
-      <Button size="sm" variant="ghost" icon={<RestartIcon />} onClick={() => void retryTurn(conversationId)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<RestartIcon />}
+        {...(unfinished ? { title: t('chat.messages.retryPartialHint') } : {})}
+        onClick={() => void retryTurn(conversationId)}
+      >
         {t('chat.messages.retry')}
       </Button>
     </div>

@@ -15,6 +15,7 @@ import type { ContextCut } from '../../../shared/domain/chat';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import type { Failure } from '../../../shared/result';
+import { PartialMark } from './partial-mark';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
 // Only in a compacted (or trimmed) conversation: on demand, out of the first screen's bundle.
@@ -152,6 +153,7 @@ export const MessageRow = memo(function MessageRow({
         : null}
       {/* A saved answer with neither text nor tool calls (some models, often local ones, stop at once). */}
       {shown && item.parts.length === 0 ? <p className="turn-note">{t('chat.row.emptyAnswer')}</p> : null}
+      {shown && item.message.partial !== undefined ? <PartialMark partial={item.message.partial} /> : null}
       {shown && usage !== undefined ? <UsageLine usage={usage} /> : null}
       {cutBlock}
     </li>
