@@ -112,4 +112,14 @@ describe("the Anthropic provider's failures carry a code and their facts", () =>
       hostMessage: { code: 'chat-error.anthropic-no-key' },
     });
   });
+
+  it('a stream whose connection closes after some text: the connection was lost mid-reply, not "could not be read: terminated"', async () => {
+    fake.script([{ text: 'The answer is forty two', dropAfterDeltas: 2 }]);
+    const lost = await failure(provider);
+    expect(lost.kind).toBe('network');
+    expect(lost.hostMessage).toEqual({ code: 'chat-error.connection-lost-mid-reply', params: { url: fake.url } });
+    expect(lost.message).toBe(
+      `The connection to ${fake.url} closed in the middle of the reply. Check the network connection, then try again.`,
+    );
+  });
 });

@@ -290,6 +290,9 @@ export function toLlmError(error: unknown, context: { baseURL: string; model: st
     if (status >= 500) return LlmError.of('server', 'chat-error.api-internal', { status, detail }, status);
     return LlmError.of('unknown', 'chat-error.api-status', { status, detail }, status);
   }
+  // The body of a stream whose connection closed before its end ends with undici's bare "terminated".
+  if (error instanceof AnthropicError && error.message === 'terminated')
+    return LlmError.of('network', 'chat-error.connection-lost-mid-reply', { url });
   if (error instanceof AnthropicError)
     return LlmError.of('unknown', 'chat-error.api-reply-unreadable', { url, detail: error.message });
   return LlmError.of('unknown', 'chat-error.model-call-failed', { detail: errorMessage(error) });

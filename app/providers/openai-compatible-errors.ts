@@ -258,6 +258,9 @@ export function toOpenAiLlmError(error: unknown, context: OpenAiErrorContext): L
   }
   // The stream's data was not JSON: not a Chat Completions server.
   if (error instanceof SyntaxError) return notOpenAiCompatible(context);
+  // The body of a stream whose connection closed before its end ends with undici's bare "terminated".
+  if (error instanceof Error && error.message === 'terminated')
+    return LlmError.of('network', 'chat-error.connection-lost-mid-reply', { url: context.baseURL });
   if (error instanceof OpenAIError)
     return LlmError.of('unknown', 'chat-error.provider-reply-unreadable', {
       url: context.baseURL,

@@ -102,4 +102,11 @@ describe("an OpenAI-compatible provider's failures carry a code and their facts"
       params: { host: '127.0.0.1', port: String(port) },
     });
   });
+
+  it('a stream whose connection closes after some text: the connection was lost mid-reply', async () => {
+    fake.script([{ text: 'The answer is forty two', dropAfterDeltas: 2 }]);
+    const lost = await failure(client);
+    expect(lost.kind).toBe('network');
+    expect(lost.hostMessage).toEqual({ code: 'chat-error.connection-lost-mid-reply', params: { url: fake.url } });
+  });
 });

@@ -55,6 +55,7 @@ const CHAT_ERRORS: { [C in keyof ChatErrorMessages]: ChatErrorMessages[C] } = {
   'chat-error.api-internal': { status: 500, detail: d },
   'chat-error.api-status': { status: 418, detail: d },
   'chat-error.api-reply-unreadable': { url, detail: d },
+  'chat-error.connection-lost-mid-reply': { url },
   'chat-error.model-call-failed': { detail: d },
   'chat-error.api-no-context-management': { detail: d },
   'chat-error.provider-key-rejected': { provider: 'Ollama', status: 401, detail: d },

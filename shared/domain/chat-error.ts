@@ -25,6 +25,7 @@ export type ChatErrorMessages = {
   'chat-error.api-internal': { status: number; detail: string };
   'chat-error.api-status': { status: number; detail: string };
   'chat-error.api-reply-unreadable': { url: string; detail: string };
+  'chat-error.connection-lost-mid-reply': { url: string };
   'chat-error.model-call-failed': { detail: string };
   'chat-error.api-no-context-management': { detail: string };
   'chat-error.provider-key-rejected': { provider: string; status: number; detail: string };
@@ -103,6 +104,8 @@ const ENGLISH: EnglishOf<ChatErrorMessages> = {
     `The API had an internal error (${status}: ${detail}). Retry in a moment.`,
   'chat-error.api-status': ({ status, detail }) => `The API answered ${status}: ${detail}.`,
   'chat-error.api-reply-unreadable': ({ url, detail }) => `The reply from ${url} could not be read: ${detail}`,
+  'chat-error.connection-lost-mid-reply': ({ url }) =>
+    `The connection to ${url} closed in the middle of the reply. Check the network connection, then try again.`,
   'chat-error.model-call-failed': ({ detail }) => `The model call failed: ${detail}`,
   'chat-error.api-no-context-management': ({ detail }) =>
     `Anthropic refused to manage this conversation's context itself (${detail}).`,
