@@ -6,6 +6,7 @@ import { watchAttention } from './features/pending/attention';
 import { AppShell } from './features/shell/app-shell';
 import { BerthI18nProvider } from './i18n/provider';
 import { LocaleSync } from './features/shell/locale-sync';
+import { ThemeSync } from './features/shell/theme-sync';
 
 /** The whole UI for one store and transport; connecting happens here so tests can mount it with fakes. */
 export function App({ store, transport }: { store: BerthStore; transport: RendererTransport }) {
@@ -15,6 +16,7 @@ export function App({ store, transport }: { store: BerthStore; transport: Render
     <StoreProvider store={store}>
       <BerthI18nProvider>
         <LocaleSync />
+        <ThemeSync />
         <Tooltip.Provider delayDuration={400}>
           <AppShell transport={transport} />
         </Tooltip.Provider>

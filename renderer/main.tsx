@@ -4,6 +4,7 @@ import { App } from './app';
 import { BerthI18nProvider } from './i18n/provider';
 import { activateStartupLocale } from './features/shell/locale-sync';
 import { MissingToken } from './features/shell/missing-token';
+import { applyTheme } from './features/shell/theme-sync';
 import { createBerthStore } from './store';
 import { rememberPlace } from './store/place-memory';
 import { chooseTransport } from './transport';
@@ -41,6 +42,9 @@ import './styles/discover.css';
 import './styles/bundles.css';
 import './styles/skills.css';
 import './styles/sandbox.css';
+
+// The system's light or dark before anything renders; the Theme setting follows with the settings (ThemeSync).
+applyTheme('system');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -257,3 +257,10 @@ export const PanelListIcon = (p: P) => (
     <path d="M11 4v16M6 9h2M6 13h2" />
   </Icon>
 );
+/** Half sun, half moon: the Theme setting. */
+export const SunMoonIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M12 4a8 8 0 0 0 0 16z" fill="currentColor" />
+  </Icon>
+);

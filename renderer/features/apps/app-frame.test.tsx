@@ -20,21 +20,12 @@ const RESOURCE: AppUiResource = {
 };
 const ORIGIN = { server: 'weather', conversationId: 'c1', toolUseId: 'tu1' };
 
-/** A system light/dark setting the test can flip. */
+/** Berth's shown theme (<html data-theme>, set by the shell's ThemeSync) that the test can flip. */
 function fakeColorScheme() {
-  let dark = false;
-  const listeners = new Set<() => void>();
-  window.matchMedia = ((query: string) => ({
-    get matches() {
-      return query.includes('dark') && dark;
-    },
-    addEventListener: (_: string, l: () => void) => listeners.add(l),
-    removeEventListener: (_: string, l: () => void) => listeners.delete(l),
-  })) as unknown as typeof window.matchMedia;
+  document.documentElement.dataset.theme = 'light';
   return {
     setDark(next: boolean) {
-      dark = next;
-      for (const l of listeners) l();
+      document.documentElement.dataset.theme = next ? 'dark' : 'light';
     },
   };
 }
@@ -275,7 +266,7 @@ describe('AppFrame', () => {
     expect(FakeAppBridge.instances).toHaveLength(1);
   });
 
-  it("sends Berth's theme at start and again when the system switches it", async () => {
+  it("sends Berth's theme at start and again when it switches (the setting, or the system on System)", async () => {
     const scheme = fakeColorScheme();
     const transport = hostWith();
     mount(transport);
@@ -288,7 +279,9 @@ describe('AppFrame', () => {
       availableDisplayModes: ['inline', 'fullscreen', 'pip'],
     });
     act(() => scheme.setDark(true));
-    expect(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1]).toMatchObject({ theme: 'dark' });
+    await waitFor(() =>
+      expect(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1]).toMatchObject({ theme: 'dark' }),
+    );
   });
 });
 

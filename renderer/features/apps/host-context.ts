@@ -3,23 +3,20 @@ import type { DisplayMode } from './display-modes';
 
 export type Theme = 'light' | 'dark';
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-/** Berth's theme: it follows the system's light/dark setting (tokens.css). */
-export function berthTheme(media: Pick<Window, 'matchMedia'> | undefined = globalThis.window): Theme {
-  return typeof media?.matchMedia === 'function' && media.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+/** Berth's theme as shown: the `data-theme` the shell keeps on <html> (features/shell/theme-sync.tsx). */
+export function berthTheme(root: HTMLElement | undefined = globalThis.document?.documentElement): Theme {
+  return root?.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-/** Calls `listener` with the new theme whenever the system switches; returns the unsubscribe. */
+/** Calls `listener` with the new theme whenever Berth's switches (the setting, or the system on System); returns the unsubscribe. */
 export function watchTheme(
   listener: (theme: Theme) => void,
-  media: Pick<Window, 'matchMedia'> | undefined = globalThis.window,
+  root: HTMLElement | undefined = globalThis.document?.documentElement,
 ): () => void {
-  if (typeof media?.matchMedia !== 'function') return () => undefined;
-  const query = media.matchMedia(DARK_QUERY);
-  const onChange = () => listener(query.matches ? 'dark' : 'light');
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  if (root === undefined || typeof MutationObserver !== 'function') return () => undefined;
+  const observer = new MutationObserver(() => listener(berthTheme(root)));
+  observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
 }
 
 /** Spec style variables and the Berth token each is read from, so an app can look at home. */

@@ -5,7 +5,7 @@ import type { ServerState } from '../../../shared/domain';
 import { serverReason } from '../../../shared/domain/server-state-read';
 import { shellLine } from '../../../shared/domain/shell-line';
 import { sortServers, useBerth } from '../../store';
-import { Button, Chip, EmptyState } from '../../ui/controls';
+import { Button, EmptyState } from '../../ui/controls';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../../ui/icons';
 import { ImportedNotice } from '../config-import/imported-notice';
 import { BundleDropZone, OpenBundleButton } from '../bundles/bundle-entry';
@@ -18,6 +18,7 @@ import { HostMessageText, hostText } from '../../i18n/host-message';
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { ProtocolChip } from './protocol-chip';
 
 export function ServersView() {
   const t = useT();
@@ -125,7 +126,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
       >
         <span className="server-card-top">
           <span className="server-card-name">{server.name}</span>
-          {version ? <Chip tone="accent">{version}</Chip> : null}
+          {version ? <ProtocolChip className="chip chip-accent" version={version} /> : null}
           <SandboxedChip server={server} />
         </span>
         <StatusBadge server={server} />

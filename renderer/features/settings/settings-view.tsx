@@ -5,6 +5,7 @@ import { Button, Chip } from '../../ui/controls';
 import { ChatIcon, LogsIcon, RestartIcon } from '../../ui/icons';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import { ApiKeySection } from './api-key-section';
+import { AppearanceSection } from './appearance-section';
 import { LanguageSection } from './language-section';
 import { ModelRanksSection } from './model-ranks-section';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';
@@ -22,6 +23,7 @@ export function SettingsView() {
     <div className="settings-view">
       <div className="settings-page">
         <LanguageSection />
+        <AppearanceSection />
         <ApiKeySection settings={settings} />
         <ProvidersSection />
         <DefaultModelSection />

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { countRunningTasks, sortServers, useBerth, type View } from '../../store';
 import { StatusDot, shownStatus, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
+import { ProtocolChip } from '../servers/protocol-chip';
 import { Button } from '../../ui/controls';
 import {
   BrandIcon,
@@ -108,7 +109,7 @@ export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
                   <span className="sidebar-server-status">{statusLabel(server, now, t)}</span>
                 </span>
                 {server.status === 'ready' && server.protocolVersion ? (
-                  <span className="version-chip">{server.protocolVersion}</span>
+                  <ProtocolChip className="version-chip" version={server.protocolVersion} />
                 ) : null}
               </button>
             </li>
