@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { settingsError } from '../../../shared/domain/settings-errors';
@@ -52,6 +52,10 @@ describe('<ApiKeySection> in the person’s language', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(screen.getByRole('alert').textContent).toBe('先に API キーを貼り付けてください');
     expect(transport.calls.some((c) => c.method === 'settings.setApiKey')).toBe(false);
+    // The person switches the language with the error still on screen: it follows.
+    await act(() => activateLocale('en'));
+    expect(screen.getByRole('alert').textContent).toBe('Paste your API key first');
+    await act(() => activateLocale('ja'));
     fireEvent.change(input, { target: { value: 'sk-ant-12345' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('API キーを保存しました'));

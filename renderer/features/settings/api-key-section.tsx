@@ -5,8 +5,7 @@ import { Button, Chip } from '../../ui/controls';
 import { KeyIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
-import { words } from '../../i18n/words';
+import { failureWords, useWords, words, type Words } from '../../i18n/words';
 
 // Each source's words are `settings.apiKey.source.<source>` and `settings.apiKey.about.<source>`.
 const SOURCE_TONE: Record<SettingsView['apiKey']['source'], 'success' | 'accent' | 'warning'> = {
@@ -22,7 +21,8 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
   const clearApiKey = useBerth((s) => s.clearApiKey);
   const pushToast = useBerth((s) => s.pushToast);
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Words>();
+  const said = useWords();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const { source, hint } = settings.apiKey;
@@ -30,7 +30,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (key.trim() === '') {
-      setError(t('settings.apiKey.pasteFirst'));
+      setError(words('settings.apiKey.pasteFirst'));
       return;
     }
     setBusy(true);
@@ -40,7 +40,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
       setKey('');
       setError(undefined);
       pushToast({ tone: 'success', title: words('settings.apiKey.saved') });
-    } else setError(failureText(result));
+    } else setError(failureWords(result));
   }
 
   async function remove() {
@@ -48,7 +48,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     const result = await clearApiKey();
     setBusy(false);
     if (result.ok) pushToast({ tone: 'success', title: words('settings.apiKey.removed') });
-    else setError(failureText(result));
+    else setError(failureWords(result));
   }
 
   return (
@@ -96,7 +96,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
         </div>
         {error ? (
           <p className="field-error" role="alert">
-            {error}
+            {said(error)}
           </p>
         ) : null}
       </form>

@@ -79,7 +79,7 @@ describe('<ConsentPoliciesSection> and <SamplingPoliciesSection> in Chinese', ()
     fireEvent.click(
       within(row('c')).getByRole('button', { name: '撤销对“notes”中服务器标记为只读的工具（服务器自己的声明）的权限' }),
     );
-    const confirm = await screen.findByRole('alertdialog', { name: '撤销此权限？' });
+    const confirm = await screen.findByRole('alertdialog', { name: '要撤销此权限吗？' });
     expect(confirm.textContent).toContain(
       '运行“notes”中服务器标记为只读的工具（服务器自己的声明）之前，Berth 将重新询问。',
     );
