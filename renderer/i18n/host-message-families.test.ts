@@ -16,6 +16,7 @@ import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
 import { conversationError, type ConversationErrorMessages } from '../../shared/domain/conversation-errors';
 import { taskError, type TaskErrorMessages } from '../../shared/domain/task-errors';
+import { pendingError, type PendingErrorMessages } from '../../shared/domain/pending-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -345,6 +346,47 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.cancelled-by-you': { ...task, by: 'stop' },
 };
 
+const PENDING_ERRORS: { [C in keyof PendingErrorMessages]: PendingErrorMessages[C] } = {
+  'pending-errors.payload-mismatch': { kind: 'sampling', path: 'messages.0', detail: 'Invalid input' },
+  'pending-errors.answer-invalid': { kind: 'tool-call', detail: 'Invalid input' },
+  'pending-errors.answer-invalid-at': { kind: 'tool-call', path: 'arguments', detail: 'Invalid input' },
+  'pending-errors.fix-form': {
+    field: 'Name',
+    reason: 'Enter text',
+    reasonCode: 'pending-errors.field-text',
+    more: 0,
+  },
+  'pending-errors.roots-not-asked': { ids: 'r1, r2' },
+  'pending-errors.model-not-offered': { model: 'claude-x' },
+  'pending-errors.max-tokens-over': { max: 1000 },
+  'pending-errors.message-invalid': { index: 2, detail: 'role: Invalid option' },
+  'pending-errors.answer-content-invalid': { detail: 'type: Invalid option' },
+  'pending-errors.answer-one-block': { detail: 'type: Invalid option' },
+  'pending-errors.field-required': { field: 'Colour', verb: 'choose' },
+  'pending-errors.field-text': {},
+  'pending-errors.field-too-short': { min: 3, now: 2 },
+  'pending-errors.field-too-long': { max: 1, now: 4 },
+  'pending-errors.field-email': {},
+  'pending-errors.field-uri': {},
+  'pending-errors.field-date': {},
+  'pending-errors.field-date-time': {},
+  'pending-errors.field-whole-number': {},
+  'pending-errors.field-number': {},
+  'pending-errors.field-number-size': {},
+  'pending-errors.field-fraction': { value: '12.5' },
+  'pending-errors.field-between': { min: 1, max: 10 },
+  'pending-errors.field-at-least': { min: 0 },
+  'pending-errors.field-at-most': { max: 99 },
+  'pending-errors.field-one-of-listed': {},
+  'pending-errors.field-from-listed': {},
+  'pending-errors.field-only-listed': { values: "'x', 'y'" },
+  'pending-errors.field-each-once': {},
+  'pending-errors.field-min-options': { min: 2 },
+  'pending-errors.field-max-options': { max: 1 },
+  'pending-errors.field-yes-no': {},
+  'pending-errors.not-a-field': { key: 'extra' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -376,6 +418,7 @@ const ALL = [
   ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
   ...failures(CONVERSATION_ERRORS, conversationError as (code: string, params: never) => CodedText),
   ...failures(TASK_ERRORS, taskError as (code: string, params: never) => CodedText),
+  ...failures(PENDING_ERRORS, pendingError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

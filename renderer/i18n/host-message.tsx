@@ -20,6 +20,7 @@ import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { TaskErrorCode } from '../../shared/domain/task-errors';
+import type { PendingErrorCode } from '../../shared/domain/pending-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -49,6 +50,7 @@ const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 const TASK_ERRORS_WORDED: Worded<TaskErrorCode> = true;
+const PENDING_ERRORS_WORDED: Worded<PendingErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -71,6 +73,7 @@ void [
   WORKSPACE_ERRORS_WORDED,
   SAMPLING_WORDS_WORDED,
   TASK_ERRORS_WORDED,
+  PENDING_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */
