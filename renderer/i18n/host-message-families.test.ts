@@ -274,7 +274,25 @@ const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
   'apps-errors.ui-not-running': { server: 'basic', status: 'crashed' },
   'apps-errors.read-ui-failed': { server: 'basic', uri: 'ui://basic/app.html', detail: d },
   'apps-errors.list-failed': { server: 'basic', detail: d },
-  'apps-errors.ui-unusable': { server: 'basic', uri: 'ui://basic/app.html', why: 'it is empty' },
+  'apps-errors.ui-unusable': {
+    server: 'basic',
+    uri: 'ui://basic/app.html',
+    reason: 'it is empty',
+    reasonCode: 'apps-errors.ui-empty',
+  },
+  'apps-errors.ui-blob-not-base64': {},
+  'apps-errors.ui-blob-not-utf8': {},
+  'apps-errors.ui-meta-not-object': { value: 'a list' },
+  'apps-errors.ui-csp-malformed': { path: 'connectDomains', detail: 'Invalid input' },
+  'apps-errors.ui-csp-not-origin': { key: 'connectDomains', value: '"a b"' },
+  'apps-errors.ui-permissions-not-object': { value: 'number' },
+  'apps-errors.ui-no-content': {},
+  'apps-errors.ui-too-many-items': { count: 21 },
+  'apps-errors.ui-uri-not-sent': { count: 2 },
+  'apps-errors.ui-wrong-mime': { value: '"text/html"', expected: 'text/html;profile=mcp-app' },
+  'apps-errors.ui-too-large': { size: '6.2', max: '5.0' },
+  'apps-errors.ui-no-body': {},
+  'apps-errors.ui-empty': {},
   'apps-errors.context-too-large': { size: 70, max: 64 },
 };
 const CONSENT_ERRORS: { [C in keyof ConsentErrorMessages]: ConsentErrorMessages[C] } = {
@@ -300,6 +318,7 @@ const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessage
   'sampling-words.no-preferences': {},
   'sampling-words.no-hints-or-priorities': {},
   'sampling-words.no-models': {},
+  'sampling-words.model-not-listed': { model: 'ollama:ghost' },
 };
 
 // The codes a conversation's first family had (not found, its title…) read shorter in the catalog on purpose.
