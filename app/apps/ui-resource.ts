@@ -1,6 +1,7 @@
 import { APP_UI_MIME_TYPE, APP_UI_PERMISSIONS, AppUiCspSchema, MAX_APP_HTML_BYTES } from '../../shared/domain/app-ui';
 import type { AppUiCsp, AppUiPermission } from '../../shared/domain/app-ui';
-import { appsError } from '../../shared/domain/apps-errors';
+import { appsError, uiUnusable } from '../../shared/domain/apps-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { HostError } from '../../shared/result';
 import { base64Size } from '../workspace/resource-service';
 
@@ -33,8 +34,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function refuse(server: string, uri: string, why: string): HostError {
-  return HostError.coded('SERVER_ERROR', appsError('apps-errors.ui-unusable', { server, uri, why }));
+function refuse(server: string, uri: string, why: CodedText): HostError {
+  return HostError.coded('SERVER_ERROR', uiUnusable(server, uri, why));
 }
 
 /** `text/html;profile=mcp-app`, however the server spaced or cased it. */
@@ -48,19 +49,24 @@ function describe(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
-function sizeText(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** Megabytes with one decimal, as the refusal gives them. */
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+function tooLarge(bytes: number): CodedText {
+  return appsError('apps-errors.ui-too-large', { size: megabytes(bytes), max: megabytes(MAX_APP_HTML_BYTES) });
 }
 
 /** Base64 → UTF-8 text, refusing anything that is not exactly that. */
 function decodeBlob(server: string, uri: string, blob: string): string {
   const clean = blob.replace(/\s+/g, '');
   if (clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean))
-    throw refuse(server, uri, 'its blob is not base64');
+    throw refuse(server, uri, appsError('apps-errors.ui-blob-not-base64', {}));
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(clean, 'base64'));
   } catch {
-    throw refuse(server, uri, 'its blob is not UTF-8 text');
+    throw refuse(server, uri, appsError('apps-errors.ui-blob-not-utf8', {}));
   }
 }
 
@@ -71,7 +77,7 @@ function decodeBlob(server: string, uri: string, blob: string): string {
  * defaults: no network, no permissions.
  */
 export function parseUiResourceMeta(server: string, uri: string, raw: unknown): UiResourceMeta {
-  if (!isRecord(raw)) throw refuse(server, uri, `its _meta.ui is ${describe(raw)}, not an object`);
+  if (!isRecord(raw)) throw refuse(server, uri, appsError('apps-errors.ui-meta-not-object', { value: describe(raw) }));
   let csp: AppUiCsp = {};
   if (raw.csp !== undefined) {
     const parsed = AppUiCspSchema.safeParse(raw.csp);
@@ -80,13 +86,16 @@ export function parseUiResourceMeta(server: string, uri: string, raw: unknown): 
       throw refuse(
         server,
         uri,
-        `its _meta.ui.csp is malformed (${issue?.path.join('.') || 'csp'}: ${issue?.message ?? 'invalid'})`,
+        appsError('apps-errors.ui-csp-malformed', {
+          path: issue?.path.join('.') || 'csp',
+          detail: issue?.message ?? 'invalid',
+        }),
       );
     }
     for (const [key, list] of Object.entries(parsed.data)) {
       const bad = (list ?? []).find((source) => !CSP_SOURCE.test(source));
       if (bad !== undefined)
-        throw refuse(server, uri, `its _meta.ui.csp.${key} holds ${describe(bad)}, which is not one origin`);
+        throw refuse(server, uri, appsError('apps-errors.ui-csp-not-origin', { key, value: describe(bad) }));
     }
     csp = parsed.data;
   }
@@ -102,7 +111,7 @@ function parsePermissions(server: string, uri: string, raw: unknown): AppUiPermi
   if (Array.isArray(raw)) return [...new Set(raw.filter(known))];
   if (isRecord(raw))
     return APP_UI_PERMISSIONS.filter((name) => raw[name] !== undefined && raw[name] !== null && raw[name] !== false);
-  throw refuse(server, uri, `its _meta.ui.permissions is ${describe(raw)}, not an object`);
+  throw refuse(server, uri, appsError('apps-errors.ui-permissions-not-object', { value: describe(raw) }));
 }
 
 /**
@@ -113,28 +122,32 @@ function parsePermissions(server: string, uri: string, raw: unknown): AppUiPermi
  */
 export function parseUiResourceRead(server: string, uri: string, result: unknown): UiResourceContent {
   const contents = isRecord(result) ? result.contents : undefined;
-  if (!Array.isArray(contents) || contents.length === 0) throw refuse(server, uri, 'the answer holds no content');
-  if (contents.length > MAX_CONTENT_ITEMS) throw refuse(server, uri, `the answer holds ${contents.length} items`);
+  if (!Array.isArray(contents) || contents.length === 0)
+    throw refuse(server, uri, appsError('apps-errors.ui-no-content', {}));
+  if (contents.length > MAX_CONTENT_ITEMS)
+    throw refuse(server, uri, appsError('apps-errors.ui-too-many-items', { count: contents.length }));
   const item: unknown =
     contents.find((entry) => isRecord(entry) && entry.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
-  if (!isRecord(item)) throw refuse(server, uri, `none of the ${contents.length} items it sent is that URI`);
+  if (!isRecord(item)) throw refuse(server, uri, appsError('apps-errors.ui-uri-not-sent', { count: contents.length }));
   if (!isAppMimeType(item.mimeType))
-    throw refuse(server, uri, `its MIME type is ${describe(item.mimeType)}, not ${APP_UI_MIME_TYPE}`);
+    throw refuse(
+      server,
+      uri,
+      appsError('apps-errors.ui-wrong-mime', { value: describe(item.mimeType), expected: APP_UI_MIME_TYPE }),
+    );
   let html: string;
   if (typeof item.text === 'string') {
     const bytes = Buffer.byteLength(item.text, 'utf8');
-    if (bytes > MAX_APP_HTML_BYTES)
-      throw refuse(server, uri, `it is ${sizeText(bytes)}; Berth shows at most ${sizeText(MAX_APP_HTML_BYTES)}`);
+    if (bytes > MAX_APP_HTML_BYTES) throw refuse(server, uri, tooLarge(bytes));
     html = item.text;
   } else if (typeof item.blob === 'string') {
     const bytes = base64Size(item.blob.replace(/\s+/g, ''));
-    if (bytes > MAX_APP_HTML_BYTES)
-      throw refuse(server, uri, `it is ${sizeText(bytes)}; Berth shows at most ${sizeText(MAX_APP_HTML_BYTES)}`);
+    if (bytes > MAX_APP_HTML_BYTES) throw refuse(server, uri, tooLarge(bytes));
     html = decodeBlob(server, uri, item.blob);
   } else {
-    throw refuse(server, uri, 'it has neither text nor a blob');
+    throw refuse(server, uri, appsError('apps-errors.ui-no-body', {}));
   }
-  if (html.trim() === '') throw refuse(server, uri, 'it is empty');
+  if (html.trim() === '') throw refuse(server, uri, appsError('apps-errors.ui-empty', {}));
   const meta =
     isRecord(item._meta) && item._meta.ui !== undefined ? parseUiResourceMeta(server, uri, item._meta.ui) : undefined;
   return { html, ...(meta !== undefined ? { meta } : {}) };

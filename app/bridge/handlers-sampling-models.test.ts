@@ -103,6 +103,7 @@ describe('sampling.models and sampling.setModelRanks', () => {
       ok: false,
       code: 'NOT_FOUND',
       message: "No model 'ollama:ghost' is listed for sampling",
+      hostMessage: { code: 'sampling-words.model-not-listed', params: { model: 'ollama:ghost' } },
       path: 'model',
     });
     const bad = await router.dispatch('sampling.setModelRanks', {

@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/contract';
 import type { samplingMethods } from '../../shared/contract/sampling';
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
 import { HostError } from '../../shared/result';
+import { samplingWords } from '../../shared/domain/sampling-words';
 import { serverError } from '../../shared/domain/server-errors';
 import type { SamplingModelTable } from '../../shared/contract/sampling';
 import type { SamplingModels } from '../sampling/candidate-models';
@@ -52,7 +53,7 @@ export function createSamplingHandlers({
     'sampling.setModelRanks': async ({ model, ranks }) => {
       // Resetting a model no longer listed is allowed: it cleans up after a removed provider.
       if (ranks !== null && !models.list().some((m) => m.key === model))
-        throw new HostError('NOT_FOUND', `No model '${model}' is listed for sampling`, 'model');
+        throw HostError.coded('NOT_FOUND', samplingWords('sampling-words.model-not-listed', { model }), 'model');
       await settings.setModelRanks(model, ranks ?? undefined);
       return table();
     },

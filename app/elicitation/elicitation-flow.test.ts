@@ -75,6 +75,26 @@ describe('ElicitationFlow: form mode', () => {
     ).toThrow(
       'Fix the form: Name: Enter a value for Name: it is required; Age: Enter a whole number: 12.5 has a fraction; email: Enter an email address like name@example.com',
     );
+    let refusal: unknown;
+    try {
+      pending.answer(prompt.id, { action: 'accept', content: { name: 'Ada', age: '12.5' } });
+    } catch (error) {
+      refusal = error;
+    }
+    // The code names the first field and its rule as facts; the dialog words them in the person's language.
+    expect(refusal).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Fix the form: Age: Enter a whole number: 12.5 has a fraction',
+      hostMessage: {
+        code: 'pending-errors.fix-form',
+        params: {
+          field: 'Age',
+          reasonCode: 'pending-errors.field-fraction',
+          'reason.value': '12.5',
+          more: 0,
+        },
+      },
+    });
     pending.answer(prompt.id, { action: 'accept', content: { name: 'Ada', age: '36', email: '' } });
     await expect(result).resolves.toEqual({ action: 'accept', content: { name: 'Ada', age: 36 } });
   });

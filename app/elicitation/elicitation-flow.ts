@@ -6,7 +6,8 @@ import type {
   ElicitRequestURLParams,
   ElicitResult,
 } from '@modelcontextprotocol/client';
-import { describeFieldErrors, formFromSchema, validateElicitationValues } from '../../shared/elicitation';
+import { formFromSchema, labelledProblems, validateElicitationValues } from '../../shared/elicitation';
+import { fixFormRefusal } from '../../shared/domain/pending-errors';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
 import type { OpenOptions, PendingRequests } from '../pending/pending-requests';
@@ -183,7 +184,7 @@ export class ElicitationFlow {
         validate: (response) => {
           if (response.action !== 'accept') return undefined;
           const checked = validateElicitationValues(fields, response.content ?? {});
-          return checked.ok ? undefined : `Fix the form: ${describeFieldErrors(fields, checked.errors)}`;
+          return checked.ok ? undefined : fixFormRefusal(labelledProblems(fields, checked.errors));
         },
       },
     );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostError } from '../../shared/result';
+import type { HostMessage } from '../../shared/domain/host-message';
+import { pendingError } from '../../shared/domain/pending-errors';
 import type { PendingChange, PendingPayload } from '../../shared/domain/pending';
 import { PendingRequests } from './pending-requests';
 
@@ -22,13 +24,14 @@ function queue(): PendingRequests {
   return new PendingRequests({ newId: () => `req-${++next}`, now: () => 1_000 });
 }
 
-function expectHostError(run: () => unknown, code: string, text?: RegExp): void {
+function expectHostError(run: () => unknown, code: string, text?: RegExp, hostMessage?: HostMessage): void {
   try {
     run();
   } catch (error) {
     expect(error).toBeInstanceOf(HostError);
     expect((error as HostError).code).toBe(code);
     if (text !== undefined) expect((error as HostError).message).toMatch(text);
+    if (hostMessage !== undefined) expect((error as HostError).hostMessage).toEqual(hostMessage);
     return;
   }
   throw new Error(`expected a HostError ${code}`);
@@ -65,7 +68,11 @@ describe('PendingRequests', () => {
     expectHostError(
       () => pending.answer('req-1', { decision: 'allow-once', arguments: [1, 2] }),
       'INVALID_INPUT',
-      /arguments/,
+      /^answer to a tool-call request at arguments: /,
+      {
+        code: 'pending-errors.answer-invalid-at',
+        params: { kind: 'tool-call', path: 'arguments', detail: expect.any(String) as string },
+      },
     );
     // An answer meant for another kind is the wrong shape too.
     expectHostError(() => pending.answer('req-1', { action: 'accept' }), 'INVALID_INPUT');
@@ -78,12 +85,15 @@ describe('PendingRequests', () => {
     const pending = queue();
     const outcome = pending.open('elicitation', 'srv', formPayload, {
       validate: (response) =>
-        response.action === 'accept' && !response.content?.name ? 'Name: Enter a value' : undefined,
+        response.action === 'accept' && !response.content?.name
+          ? pendingError('pending-errors.field-required', { field: 'Name', verb: 'enter' })
+          : undefined,
     });
     expectHostError(
       () => pending.answer('req-1', { action: 'accept', content: {} }),
       'INVALID_INPUT',
-      /Name: Enter a value/,
+      /^Enter a value for Name: it is required$/,
+      { code: 'pending-errors.field-required', params: { field: 'Name', verb: 'enter' } },
     );
     pending.answer('req-1', { action: 'accept', content: { name: 'Ada' } });
     await expect(outcome).resolves.toEqual({ action: 'accept', content: { name: 'Ada' } });

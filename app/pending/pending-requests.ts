@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { consentError } from '../../shared/domain/consent-errors';
 import { HostError } from '../../shared/result';
+import { pendingError } from '../../shared/domain/pending-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { PENDING_KINDS, PENDING_SCHEMAS } from '../../shared/domain/pending';
 import type {
   PendingChange,
@@ -32,7 +34,7 @@ export interface OpenOptions<K extends PendingKind> {
    * Returning a message makes `answer()` fail with INVALID_INPUT and keeps the
    * request open, so the person can fix the answer.
    */
-  validate?: (response: PendingResponse<K>) => string | undefined;
+  validate?: (response: PendingResponse<K>) => CodedText | undefined;
   /** Told the new request's id once it is open (a task Berth runs for a server shows which question it waits on). */
   onOpened?: (id: string) => void;
 }
@@ -48,7 +50,7 @@ export interface PendingRequestsOptions {
 interface Waiting {
   request: PendingRequest;
   settle: (outcome: object) => void;
-  validate?: (response: never) => string | undefined;
+  validate?: (response: never) => CodedText | undefined;
   cleanup: () => void;
 }
 
@@ -98,9 +100,13 @@ export class PendingRequests {
     const parsed = PENDING_SCHEMAS[kind].payload.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HostError(
+      throw HostError.coded(
         'INTERNAL',
-        `pending ${kind} payload does not match the contract at ${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`,
+        pendingError('pending-errors.payload-mismatch', {
+          kind,
+          path: issue?.path.join('.') || 'payload',
+          detail: issue?.message ?? 'invalid',
+        }),
       );
     }
     const { signal } = options;
@@ -126,7 +132,7 @@ export class PendingRequests {
         request,
         settle: (outcome) => resolve(outcome as PendingOutcome<K>),
         ...(options.validate !== undefined
-          ? { validate: options.validate as (response: never) => string | undefined }
+          ? { validate: options.validate as (response: never) => CodedText | undefined }
           : {}),
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       });
@@ -148,14 +154,17 @@ export class PendingRequests {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = issue?.path.join('.') ?? '';
-      throw new HostError(
+      const detail = issue?.message ?? 'invalid';
+      throw HostError.coded(
         'INVALID_INPUT',
-        `answer to a ${kind} request${path === '' ? '' : ` at ${path}`}: ${issue?.message ?? 'invalid'}`,
+        path === ''
+          ? pendingError('pending-errors.answer-invalid', { kind, detail })
+          : pendingError('pending-errors.answer-invalid-at', { kind, path, detail }),
         path || undefined,
       );
     }
     const problem = entry.validate?.(parsed.data as never);
-    if (problem !== undefined) throw new HostError('INVALID_INPUT', problem);
+    if (problem !== undefined) throw HostError.coded('INVALID_INPUT', problem);
     this.finish(id, parsed.data);
     this.emit({ type: 'answered', id, kind });
   }

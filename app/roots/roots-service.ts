@@ -19,6 +19,7 @@ import { createRootsListHandler } from './roots-handler';
 import { RootsStore } from './roots-store';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import { errorMessage } from '../../shared/error-message';
+import { pendingError } from '../../shared/domain/pending-errors';
 
 /** How often root folders are looked at again, so one deleted meanwhile is flagged (and its servers told). */
 export const DEFAULT_ROOTS_CHECK_MS = 30_000;
@@ -209,7 +210,7 @@ export class RootsService implements ServerLifecycleListener {
           const unknown = answer.allow.filter((id) => !asked.has(id));
           return unknown.length === 0
             ? undefined
-            : `the answer allows roots that were not asked about: ${unknown.join(', ')}`;
+            : pendingError('pending-errors.roots-not-asked', { ids: unknown.join(', ') });
         },
       },
     );

@@ -294,6 +294,11 @@ describe('SamplingReview', () => {
     expect(() => pending.answer(prompt.id, { decision: 'approve', model: 'gpt-5' })).toThrow(
       /model 'gpt-5' is not one of the models offered for this request/,
     );
+    expect(() => pending.answer(prompt.id, { decision: 'approve', model: 'gpt-5' })).toThrow(
+      expect.objectContaining({
+        hostMessage: { code: 'pending-errors.model-not-offered', params: { model: 'gpt-5' } },
+      }),
+    );
     pending.answer(prompt.id, { decision: 'approve', model: 'claude-opus-4-1' });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await expect(result).resolves.toMatchObject({ model: 'claude-opus-4-1' });

@@ -24,6 +24,7 @@ import type { RateLimitOptions } from './rate-limit';
 import { SamplingBudget } from './sampling-budget';
 import { SessionModels } from './session-model';
 import { errorMessage } from '../../shared/error-message';
+import { pendingError } from '../../shared/domain/pending-errors';
 
 /** The JSON-RPC error code MCP uses for "the user said no". */
 export const USER_REJECTED_CODE = -1;
@@ -358,15 +359,18 @@ export class SamplingReview {
               response.model !== defaultModel &&
               !choices.some((c) => c.id === response.model)
             ) {
-              return `model '${response.model}' is not one of the models offered for this request`;
+              return pendingError('pending-errors.model-not-offered', { model: response.model });
             }
             if (response.maxTokens !== undefined && response.maxTokens > params.maxTokens) {
-              return `max tokens can be at most the ${params.maxTokens.toLocaleString('en-US')} the server asked for`;
+              return pendingError('pending-errors.max-tokens-over', { max: params.maxTokens });
             }
             for (const [index, message] of (response.messages ?? []).entries()) {
               const parsed = McpSamplingMessageSchema.safeParse(message);
               if (!parsed.success)
-                return `message ${index + 1} is not a valid MCP sampling message (${issueText(parsed.error)})`;
+                return pendingError('pending-errors.message-invalid', {
+                  index: index + 1,
+                  detail: issueText(parsed.error),
+                });
             }
             return undefined;
           },
@@ -429,9 +433,11 @@ export class SamplingReview {
             if (response.decision !== 'approve' || response.content === undefined) return undefined;
             const parsed = contentSchema.safeParse(response.content);
             if (parsed.success) return undefined;
-            return withTools
-              ? `the edited answer is not valid MCP sampling content (${issueText(parsed.error)})`
-              : `the edited answer must be one text, image or audio block (${issueText(parsed.error)})`;
+            const detail = issueText(parsed.error);
+            return pendingError(
+              withTools ? 'pending-errors.answer-content-invalid' : 'pending-errors.answer-one-block',
+              { detail },
+            );
           },
         },
       );

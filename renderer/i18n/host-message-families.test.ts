@@ -26,6 +26,7 @@ import {
   type ServerStateMessages,
 } from '../../shared/domain/server-state-reasons';
 import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridge-errors';
+import { pendingError, type PendingErrorMessages } from '../../shared/domain/pending-errors';
 import { hostText } from './host-message';
 import { activateLocale, type UiLocale } from './i18n';
 
@@ -276,7 +277,25 @@ const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
   'apps-errors.ui-not-running': { server: 'basic', status: 'crashed' },
   'apps-errors.read-ui-failed': { server: 'basic', uri: 'ui://basic/app.html', detail: d },
   'apps-errors.list-failed': { server: 'basic', detail: d },
-  'apps-errors.ui-unusable': { server: 'basic', uri: 'ui://basic/app.html', why: 'it is empty' },
+  'apps-errors.ui-unusable': {
+    server: 'basic',
+    uri: 'ui://basic/app.html',
+    reason: 'it is empty',
+    reasonCode: 'apps-errors.ui-empty',
+  },
+  'apps-errors.ui-blob-not-base64': {},
+  'apps-errors.ui-blob-not-utf8': {},
+  'apps-errors.ui-meta-not-object': { value: 'a list' },
+  'apps-errors.ui-csp-malformed': { path: 'connectDomains', detail: 'Invalid input' },
+  'apps-errors.ui-csp-not-origin': { key: 'connectDomains', value: '"a b"' },
+  'apps-errors.ui-permissions-not-object': { value: 'number' },
+  'apps-errors.ui-no-content': {},
+  'apps-errors.ui-too-many-items': { count: 21 },
+  'apps-errors.ui-uri-not-sent': { count: 2 },
+  'apps-errors.ui-wrong-mime': { value: '"text/html"', expected: 'text/html;profile=mcp-app' },
+  'apps-errors.ui-too-large': { size: '6.2', max: '5.0' },
+  'apps-errors.ui-no-body': {},
+  'apps-errors.ui-empty': {},
   'apps-errors.context-too-large': { size: 70, max: 64 },
 };
 const CONSENT_ERRORS: { [C in keyof ConsentErrorMessages]: ConsentErrorMessages[C] } = {
@@ -302,6 +321,7 @@ const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessage
   'sampling-words.no-preferences': {},
   'sampling-words.no-hints-or-priorities': {},
   'sampling-words.no-models': {},
+  'sampling-words.model-not-listed': { model: 'ollama:ghost' },
 };
 
 // The codes a conversation's first family had (not found, its title…) read shorter in the catalog on purpose.
@@ -471,6 +491,46 @@ const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] 
 
 /** One family's host words (either shape of shared/domain/host-wording.ts's maker), as English and code. */
 type Family = (code: string, params: never) => Worded | CodedText;
+const PENDING_ERRORS: { [C in keyof PendingErrorMessages]: PendingErrorMessages[C] } = {
+  'pending-errors.payload-mismatch': { kind: 'sampling', path: 'messages.0', detail: 'Invalid input' },
+  'pending-errors.answer-invalid': { kind: 'tool-call', detail: 'Invalid input' },
+  'pending-errors.answer-invalid-at': { kind: 'tool-call', path: 'arguments', detail: 'Invalid input' },
+  'pending-errors.fix-form': {
+    field: 'Name',
+    reason: 'Enter text',
+    reasonCode: 'pending-errors.field-text',
+    more: 0,
+  },
+  'pending-errors.roots-not-asked': { ids: 'r1, r2' },
+  'pending-errors.model-not-offered': { model: 'claude-x' },
+  'pending-errors.max-tokens-over': { max: 1000 },
+  'pending-errors.message-invalid': { index: 2, detail: 'role: Invalid option' },
+  'pending-errors.answer-content-invalid': { detail: 'type: Invalid option' },
+  'pending-errors.answer-one-block': { detail: 'type: Invalid option' },
+  'pending-errors.field-required': { field: 'Colour', verb: 'choose' },
+  'pending-errors.field-text': {},
+  'pending-errors.field-too-short': { min: 3, now: 2 },
+  'pending-errors.field-too-long': { max: 1, now: 4 },
+  'pending-errors.field-email': {},
+  'pending-errors.field-uri': {},
+  'pending-errors.field-date': {},
+  'pending-errors.field-date-time': {},
+  'pending-errors.field-whole-number': {},
+  'pending-errors.field-number': {},
+  'pending-errors.field-number-size': {},
+  'pending-errors.field-fraction': { value: '12.5' },
+  'pending-errors.field-between': { min: 1, max: 10 },
+  'pending-errors.field-at-least': { min: 0 },
+  'pending-errors.field-at-most': { max: 99 },
+  'pending-errors.field-one-of-listed': {},
+  'pending-errors.field-from-listed': {},
+  'pending-errors.field-only-listed': { values: "'x', 'y'" },
+  'pending-errors.field-each-once': {},
+  'pending-errors.field-min-options': { min: 2 },
+  'pending-errors.field-max-options': { max: 1 },
+  'pending-errors.field-yes-no': {},
+  'pending-errors.not-a-field': { key: 'extra' },
+};
 
 function samples<M>(table: M, family: Family): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) => {
@@ -502,6 +562,7 @@ const ALL = [
   ...samples(SERVER_ERRORS, serverError as Family),
   ...samples(OUTPUT_CLOSED_STATE, serverStateReason as Family),
   ...samples(BRIDGE_ERRORS, bridgeError as Family),
+  ...samples(PENDING_ERRORS, pendingError as Family),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

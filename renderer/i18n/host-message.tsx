@@ -23,6 +23,7 @@ import type { TaskErrorCode } from '../../shared/domain/task-errors';
 import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
 import { withFieldWords } from './field-words';
 import { failureText, hostText, known, withInnerReason } from './host-text';
+import type { PendingErrorCode } from '../../shared/domain/pending-errors';
 import type { MessageId } from './message-ids';
 import { T } from './t';
 
@@ -53,6 +54,7 @@ const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 const TASK_ERRORS_WORDED: Worded<TaskErrorCode> = true;
 const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
+const PENDING_ERRORS_WORDED: Worded<PendingErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -76,6 +78,7 @@ void [
   SAMPLING_WORDS_WORDED,
   TASK_ERRORS_WORDED,
   BRIDGE_ERRORS_WORDED,
+  PENDING_ERRORS_WORDED,
 ];
 
 /**

@@ -42,6 +42,7 @@ import type workspaceErrors from './locales/en/workspace-errors.json';
 import type samplingWords from './locales/en/sampling-words.json';
 import type taskErrors from './locales/en/task-errors.json';
 import type bridgeErrors from './locales/en/bridge-errors.json';
+import type pendingErrors from './locales/en/pending-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -86,7 +87,8 @@ export type MessageId =
   | keyof typeof workspaceErrors
   | keyof typeof samplingWords
   | keyof typeof taskErrors
-  | keyof typeof bridgeErrors;
+  | keyof typeof bridgeErrors
+  | keyof typeof pendingErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -132,4 +134,5 @@ export const CATALOG_FILES = [
   'sampling-words',
   'task-errors',
   'bridge-errors',
+  'pending-errors',
 ] as const;

@@ -1,9 +1,10 @@
-import { codedFamily } from './host-wording';
+import { codedFamily, type CodedText } from './host-wording';
 
 /**
  * The failures of MCP Apps (an app's UI that cannot be shown, an app's call or link refused), as codes with
  * their facts; the renderer words them from renderer/i18n/locales/<locale>/apps-errors.json. `status` is a
- * server's state; `why` what is wrong with the UI a server sent, in Berth's English; `detail` the server's own words.
+ * server's state; `detail` the server's own words. Why a UI cannot be shown is a code of its own (`apps-errors.ui-*`)
+ * nested in `apps-errors.ui-unusable` (`reasonCode`, `reason.<fact>`; `reason` its English), as host-message.tsx words it.
  */
 export type AppsErrorMessages = {
   'apps-errors.no-sandbox': Record<string, never>;
@@ -21,7 +22,20 @@ export type AppsErrorMessages = {
   'apps-errors.ui-not-running': { server: string; status: string };
   'apps-errors.read-ui-failed': { server: string; uri: string; detail: string };
   'apps-errors.list-failed': { server: string; detail: string };
-  'apps-errors.ui-unusable': { server: string; uri: string; why: string };
+  'apps-errors.ui-unusable': { server: string; uri: string; reason: string; reasonCode: string };
+  'apps-errors.ui-blob-not-base64': Record<string, never>;
+  'apps-errors.ui-blob-not-utf8': Record<string, never>;
+  'apps-errors.ui-meta-not-object': { value: string };
+  'apps-errors.ui-csp-malformed': { path: string; detail: string };
+  'apps-errors.ui-csp-not-origin': { key: string; value: string };
+  'apps-errors.ui-permissions-not-object': { value: string };
+  'apps-errors.ui-no-content': Record<string, never>;
+  'apps-errors.ui-too-many-items': { count: number };
+  'apps-errors.ui-uri-not-sent': { count: number };
+  'apps-errors.ui-wrong-mime': { value: string; expected: string };
+  'apps-errors.ui-too-large': { size: string; max: string };
+  'apps-errors.ui-no-body': Record<string, never>;
+  'apps-errors.ui-empty': Record<string, never>;
   'apps-errors.context-too-large': { size: number; max: number };
 };
 export type AppsErrorCode = keyof AppsErrorMessages;
@@ -50,8 +64,37 @@ export const appsError = codedFamily<AppsErrorMessages>({
   'apps-errors.read-ui-failed': ({ server, uri, detail }) =>
     `server '${server}' could not read the app UI ${uri}: ${detail}`,
   'apps-errors.list-failed': ({ server, detail }) => `server '${server}' could not list its resources: ${detail}`,
-  'apps-errors.ui-unusable': ({ server, uri, why }) =>
-    `server '${server}' sent an app UI (${uri}) that Berth cannot show: ${why}`,
+  'apps-errors.ui-unusable': ({ server, uri, reason }) =>
+    `server '${server}' sent an app UI (${uri}) that Berth cannot show: ${reason}`,
+  'apps-errors.ui-blob-not-base64': () => 'its blob is not base64',
+  'apps-errors.ui-blob-not-utf8': () => 'its blob is not UTF-8 text',
+  'apps-errors.ui-meta-not-object': ({ value }) => `its _meta.ui is ${value}, not an object`,
+  'apps-errors.ui-csp-malformed': ({ path, detail }) => `its _meta.ui.csp is malformed (${path}: ${detail})`,
+  'apps-errors.ui-csp-not-origin': ({ key, value }) =>
+    `its _meta.ui.csp.${key} holds ${value}, which is not one origin`,
+  'apps-errors.ui-permissions-not-object': ({ value }) => `its _meta.ui.permissions is ${value}, not an object`,
+  'apps-errors.ui-no-content': () => 'the answer holds no content',
+  'apps-errors.ui-too-many-items': ({ count }) => `the answer holds ${count} items`,
+  'apps-errors.ui-uri-not-sent': ({ count }) => `none of the ${count} items it sent is that URI`,
+  'apps-errors.ui-wrong-mime': ({ value, expected }) => `its MIME type is ${value}, not ${expected}`,
+  'apps-errors.ui-too-large': ({ size, max }) => `it is ${size} MB; Berth shows at most ${max} MB`,
+  'apps-errors.ui-no-body': () => 'it has neither text nor a blob',
+  'apps-errors.ui-empty': () => 'it is empty',
   'apps-errors.context-too-large': ({ size, max }) =>
     `the app's context is ${size} KB; at most ${max} KB per card is sent to the model`,
 });
+
+/** A UI a server sent that Berth cannot show, with why as a nested code (its facts as `reason.<fact>`). */
+export function uiUnusable(server: string, uri: string, why: CodedText): CodedText {
+  const words = appsError('apps-errors.ui-unusable', {
+    server,
+    uri,
+    reason: why.text,
+    reasonCode: why.hostMessage.code,
+  });
+  const facts = Object.entries(why.hostMessage.params ?? {}).map(([name, value]) => [`reason.${name}`, value]);
+  return {
+    text: words.text,
+    hostMessage: { ...words.hostMessage, params: { ...words.hostMessage.params, ...Object.fromEntries(facts) } },
+  };
+}

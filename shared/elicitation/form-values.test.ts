@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ElicitationField } from './form-schema';
-import { describeFieldErrors, initialElicitationValues, validateElicitationValues } from './form-values';
+import { initialElicitationValues, labelledProblems, validateElicitationValues } from './form-values';
+import { fixFormRefusal } from '../domain/pending-errors';
 import { isDate, isDateTime, isEmail, isUri } from './formats';
 
 const str = (extra: Partial<Extract<ElicitationField, { kind: 'string' }>> = {}): ElicitationField => ({
@@ -40,7 +41,7 @@ const multi = (extra: Partial<Extract<ElicitationField, { kind: 'multi-select' }
 /** The error for field `f`, or the cleaned value. */
 function check(field: ElicitationField, value: unknown): { error: string } | { value: unknown } {
   const result = validateElicitationValues([field], value === undefined ? {} : { f: value });
-  return result.ok ? { value: result.content.f } : { error: result.errors.f ?? '' };
+  return result.ok ? { value: result.content.f } : { error: result.errors.f?.text ?? '' };
 }
 
 describe('validateElicitationValues: strings', () => {
@@ -212,15 +213,35 @@ describe('validateElicitationValues: the whole form', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        extra: "'extra' is not a field of this form",
-        name: 'Enter a value for Name: it is required',
-        age: 'Enter a number of at least 0',
+        extra: {
+          text: "'extra' is not a field of this form",
+          hostMessage: { code: 'pending-errors.not-a-field', params: { key: 'extra' } },
+        },
+        name: {
+          text: 'Enter a value for Name: it is required',
+          hostMessage: { code: 'pending-errors.field-required', params: { field: 'Name', verb: 'enter' } },
+        },
+        age: {
+          text: 'Enter a number of at least 0',
+          hostMessage: { code: 'pending-errors.field-at-least', params: { min: 0 } },
+        },
       },
     });
     if (!result.ok) {
-      expect(describeFieldErrors(form, result.errors)).toBe(
-        "extra: 'extra' is not a field of this form; Name: Enter a value for Name: it is required; Age: Enter a number of at least 0",
-      );
+      // The English names every field; the code carries the first field's problem as a nested code, and how many more.
+      expect(fixFormRefusal(labelledProblems(form, result.errors))).toEqual({
+        text: "Fix the form: extra: 'extra' is not a field of this form; Name: Enter a value for Name: it is required; Age: Enter a number of at least 0",
+        hostMessage: {
+          code: 'pending-errors.fix-form',
+          params: {
+            field: 'extra',
+            reason: "'extra' is not a field of this form",
+            reasonCode: 'pending-errors.not-a-field',
+            'reason.key': 'extra',
+            more: 2,
+          },
+        },
+      });
     }
   });
 

@@ -1,5 +1,6 @@
 import type { ElicitationField, MultiSelectField, NumberField, SelectField, StringField } from './form-schema';
 import { isDate, isDateTime, isEmail, isUri } from './formats';
+import { pendingError, type FieldProblem, type PendingErrorCode } from '../domain/pending-errors';
 
 /** A value as the form holds it: text inputs give strings, checkboxes booleans, multi-selects lists. */
 export type FormValue = string | number | boolean | string[] | null | undefined;
@@ -7,18 +8,18 @@ export type FormValue = string | number | boolean | string[] | null | undefined;
 /** What goes back to the server in `ElicitResult.content`. */
 export type ElicitationContent = Record<string, string | number | boolean | string[]>;
 
-/** Either the cleaned content, or one human message per field that needs fixing. */
+/** Either the cleaned content, or one problem per field that needs fixing (its English and its code). */
 export type ElicitationValidation =
-  { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, string> };
+  { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, FieldProblem> };
 
 /** One check's verdict for one field: a value to send, nothing to send, or what is wrong. */
-type FieldVerdict = { value: string | number | boolean | string[] } | { omit: true } | { error: string };
+type FieldVerdict = { value: string | number | boolean | string[] } | { omit: true } | { error: FieldProblem };
 
-const FORMAT_HELP: Record<NonNullable<StringField['format']>, string> = {
-  email: 'Enter an email address like name@example.com',
-  uri: 'Enter a full address with its scheme, like https://example.com',
-  date: 'Enter a real date as YYYY-MM-DD, like 2026-05-01',
-  'date-time': 'Enter a date and time with a time zone, like 2026-05-01T14:30:00Z',
+const FORMAT_HELP: Record<NonNullable<StringField['format']>, PendingErrorCode & `pending-errors.field-${string}`> = {
+  email: 'pending-errors.field-email',
+  uri: 'pending-errors.field-uri',
+  date: 'pending-errors.field-date',
+  'date-time': 'pending-errors.field-date-time',
 };
 
 const FORMAT_CHECK: Record<NonNullable<StringField['format']>, (value: string) => boolean> = {
@@ -28,10 +29,6 @@ const FORMAT_CHECK: Record<NonNullable<StringField['format']>, (value: string) =
   'date-time': isDateTime,
 };
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /** JSON Schema counts string length in code points, not UTF-16 units. */
 function length(text: string): number {
   return [...text].length;
@@ -39,19 +36,20 @@ function length(text: string): number {
 
 function missing(field: ElicitationField): FieldVerdict {
   if (!field.required) return { omit: true };
-  const verb = field.kind === 'select' || field.kind === 'multi-select' ? 'Choose' : 'Enter';
-  return { error: `${verb} a value for ${field.label}: it is required` };
+  const verb = field.kind === 'select' || field.kind === 'multi-select' ? 'choose' : 'enter';
+  return { error: pendingError('pending-errors.field-required', { field: field.label, verb }) };
 }
 
 function checkString(field: StringField, raw: FormValue): FieldVerdict {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return missing(field);
-  if (typeof raw !== 'string') return { error: 'Enter text' };
+  if (typeof raw !== 'string') return { error: pendingError('pending-errors.field-text', {}) };
   const size = length(raw);
   if (field.minLength !== undefined && size < field.minLength)
-    return { error: `Use at least ${plural(field.minLength, 'character')} (now ${size})` };
+    return { error: pendingError('pending-errors.field-too-short', { min: field.minLength, now: size }) };
   if (field.maxLength !== undefined && size > field.maxLength)
-    return { error: `Use at most ${plural(field.maxLength, 'character')} (now ${size})` };
-  if (field.format !== undefined && !FORMAT_CHECK[field.format](raw)) return { error: FORMAT_HELP[field.format] };
+    return { error: pendingError('pending-errors.field-too-long', { max: field.maxLength, now: size }) };
+  if (field.format !== undefined && !FORMAT_CHECK[field.format](raw))
+    return { error: pendingError(FORMAT_HELP[field.format], {}) };
   return { value: raw };
 }
 
@@ -62,16 +60,23 @@ function checkNumber(field: NumberField, raw: FormValue): FieldVerdict {
   let value: number;
   if (typeof raw === 'number') value = raw;
   else if (typeof raw === 'string' && NUMBER_TEXT.test(raw.trim())) value = Number(raw.trim());
-  else return { error: field.integer ? 'Enter a whole number, like 42' : 'Enter a number, like 3.5' };
-  if (!Number.isFinite(value)) return { error: 'Enter a number of a usual size' };
-  if (field.integer && !Number.isInteger(value)) return { error: `Enter a whole number: ${raw} has a fraction` };
+  else
+    return {
+      error: pendingError(field.integer ? 'pending-errors.field-whole-number' : 'pending-errors.field-number', {}),
+    };
+  if (!Number.isFinite(value)) return { error: pendingError('pending-errors.field-number-size', {}) };
+  if (field.integer && !Number.isInteger(value))
+    return { error: pendingError('pending-errors.field-fraction', { value: String(raw) }) };
   const { minimum, maximum } = field;
   const outside = (minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum);
   if (outside) {
     if (minimum !== undefined && maximum !== undefined)
-      return { error: `Enter a number between ${minimum} and ${maximum}` };
+      return { error: pendingError('pending-errors.field-between', { min: minimum, max: maximum }) };
     return {
-      error: minimum !== undefined ? `Enter a number of at least ${minimum}` : `Enter a number of at most ${maximum}`,
+      error:
+        minimum !== undefined
+          ? pendingError('pending-errors.field-at-least', { min: minimum })
+          : pendingError('pending-errors.field-at-most', { max: maximum ?? 0 }),
     };
   }
   return { value };
@@ -80,22 +85,24 @@ function checkNumber(field: NumberField, raw: FormValue): FieldVerdict {
 function checkSelect(field: SelectField, raw: FormValue): FieldVerdict {
   if (raw === undefined || raw === null || raw === '') return missing(field);
   if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw))
-    return { error: 'Choose one of the listed options' };
+    return { error: pendingError('pending-errors.field-one-of-listed', {}) };
   return { value: raw };
 }
 
 function checkMultiSelect(field: MultiSelectField, raw: FormValue): FieldVerdict {
   if (raw === undefined || raw === null) return missing(field);
-  if (!Array.isArray(raw)) return { error: 'Choose from the listed options' };
+  if (!Array.isArray(raw)) return { error: pendingError('pending-errors.field-from-listed', {}) };
   if (raw.length === 0 && !field.required) return { omit: true };
   const unknown = raw.filter((v) => !field.options.some((o) => o.value === v));
   if (unknown.length > 0)
-    return { error: `Choose only listed options (${unknown.map((v) => `'${v}'`).join(', ')} is not one)` };
-  if (new Set(raw).size !== raw.length) return { error: 'Choose each option at most once' };
+    return {
+      error: pendingError('pending-errors.field-only-listed', { values: unknown.map((v) => `'${v}'`).join(', ') }),
+    };
+  if (new Set(raw).size !== raw.length) return { error: pendingError('pending-errors.field-each-once', {}) };
   if (field.minItems !== undefined && raw.length < field.minItems)
-    return { error: `Choose at least ${plural(field.minItems, 'option')}` };
+    return { error: pendingError('pending-errors.field-min-options', { min: field.minItems }) };
   if (field.maxItems !== undefined && raw.length > field.maxItems)
-    return { error: `Choose at most ${plural(field.maxItems, 'option')}` };
+    return { error: pendingError('pending-errors.field-max-options', { max: field.maxItems }) };
   return { value: [...raw] };
 }
 
@@ -107,7 +114,7 @@ function checkField(field: ElicitationField, raw: FormValue): FieldVerdict {
       return checkNumber(field, raw);
     case 'boolean':
       if (raw === undefined || raw === null) return missing(field);
-      return typeof raw === 'boolean' ? { value: raw } : { error: 'Choose yes or no' };
+      return typeof raw === 'boolean' ? { value: raw } : { error: pendingError('pending-errors.field-yes-no', {}) };
     case 'select':
       return checkSelect(field, raw);
     case 'multi-select':
@@ -123,11 +130,11 @@ export function validateElicitationValues(
   fields: readonly ElicitationField[],
   values: Readonly<Record<string, unknown>>,
 ): ElicitationValidation {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldProblem> = {};
   const content: ElicitationContent = {};
   const known = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(values)) {
-    if (!known.has(key)) errors[key] = `'${key}' is not a field of this form`;
+    if (!known.has(key)) errors[key] = pendingError('pending-errors.not-a-field', { key });
   }
   for (const field of fields) {
     const verdict = checkField(field, values[field.name] as FormValue);
@@ -162,13 +169,11 @@ export function initialElicitationValues(
   return values;
 }
 
-/** All field errors as one line, in form order, e.g. for an error sent back over the bridge. */
-export function describeFieldErrors(
+/** Each field's problem with the label the form shows for it (a key that is no field keeps its own name), in the form's order of errors. */
+export function labelledProblems(
   fields: readonly ElicitationField[],
-  errors: Readonly<Record<string, string>>,
-): string {
+  errors: Readonly<Record<string, FieldProblem>>,
+): { label: string; problem: FieldProblem }[] {
   const labelOf = new Map(fields.map((f) => [f.name, f.label]));
-  return Object.entries(errors)
-    .map(([name, text]) => `${labelOf.get(name) ?? name}: ${text}`)
-    .join('; ');
+  return Object.entries(errors).map(([name, problem]) => ({ label: labelOf.get(name) ?? name, problem }));
 }

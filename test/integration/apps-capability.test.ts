@@ -105,7 +105,10 @@ describe('MCP Apps: Berth declares the UI extension', () => {
         params: {
           server: 'junk',
           uri: 'ui://caps/app.html',
-          why: 'its MIME type is "text/html", not text/html;profile=mcp-app',
+          reason: 'its MIME type is "text/html", not text/html;profile=mcp-app',
+          reasonCode: 'apps-errors.ui-wrong-mime',
+          'reason.value': '"text/html"',
+          'reason.expected': 'text/html;profile=mcp-app',
         },
       },
     });

@@ -9,6 +9,8 @@ import { createFakeTransport, type FakeTransport } from '../../test-support/fake
 import { AppFrame } from './app-frame';
 import { appsStoreFor } from './apps-state';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
+import { appsError, uiUnusable } from '../../../shared/domain/apps-errors';
 
 const RESOURCE: AppUiResource = {
   server: 'weather',
@@ -84,6 +86,24 @@ describe('AppFrame', () => {
     });
     mount(transport);
     expect((await screen.findByRole('note')).textContent).toContain('The server “weather” is no longer configured');
+  });
+
+  it('words an app UI the server sent that Berth cannot show in Chinese, its reason too, and again after a switch to Japanese', async () => {
+    await activateLocale('zh-CN');
+    const refusal = uiUnusable('weather', RESOURCE.uri, appsError('apps-errors.ui-empty', {}));
+    const transport = createFakeTransport({
+      'apps.resource': () => fail('SERVER_ERROR', refusal.text, undefined, refusal.hostMessage),
+      'apps.sandbox': () => ok({ proxyUrl: 'http://x/' }),
+    });
+    mount(transport);
+    expect((await screen.findByRole('note')).textContent?.trim()).toBe(
+      '无法加载应用：服务器“weather”发送的应用界面（ui://weather/app.html）Berth 无法显示：内容为空',
+    );
+    await act(() => activateLocale('ja'));
+    expect(screen.getByRole('note').textContent?.trim()).toBe(
+      'アプリを読み込めませんでした: サーバー「weather」が送ったアプリ UI（ui://weather/app.html）は Berth では表示できません：空です',
+    );
+    await activateLocale('en');
   });
 
   it('renders the app, and on unmount tears it down and removes its iframe', async () => {

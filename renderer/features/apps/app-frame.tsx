@@ -22,7 +22,7 @@ import {
 import { OpenLinkDialog } from './open-link-dialog';
 import { PermissionAsk } from './permission-ask';
 import { closedNote, createRequestGate } from './request-gate';
-import { useAppResource } from './use-app-resource';
+import { appLoadText, useAppResource } from './use-app-resource';
 import { useFloatingRow } from './use-floating-row';
 import { translate, useT } from '../../i18n/use-t';
 import { cspRefusalText, sameRefusal } from './csp-refusal';
@@ -289,7 +289,7 @@ export function AppFrame({
       ) : null}
       {load.state === 'unavailable' || load.state === 'failed' ? (
         <p className="app-frame-note" role="note">
-          <WarningIcon /> {load.message}
+          <WarningIcon /> {appLoadText(load)}
         </p>
       ) : null}
       {refusals.length > 0 && !closed ? (

@@ -4,12 +4,20 @@ import { errorMessage } from '../../../shared/error-message';
 import { useBerth } from '../../store';
 import type { BridgeModule } from './app-session';
 import { translate } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { HostMessage } from '../../../shared/domain/host-message';
 
-/** Where a card's app is: loading, shown, or why only the text result is. */
+/** A failure as the card keeps it: the host's English and its code, or a bug's text alone. */
+type LoadFailure = { message: string; hostMessage?: HostMessage };
+
+/**
+ * Where a card's app is: loading, shown, or why only the text result is. Kept as facts, not words, so a
+ * language switch re-words it (appLoadText).
+ */
 export type AppLoad =
   | { state: 'loading' }
-  | { state: 'unavailable'; message: string }
-  | { state: 'failed'; message: string }
+  | { state: 'unavailable'; server: string; reason: 'notRunning' | 'gone'; failure: LoadFailure }
+  | { state: 'failed'; step: 'load' | 'sandbox'; failure: LoadFailure }
   | { state: 'ready'; resource: AppUiResource; proxyUrl: string; bridgeModule: BridgeModule };
 
 /** The bridge library, loaded once on demand (it is not part of the first screen). */
@@ -22,11 +30,21 @@ export function loadBridgeModule(): Promise<BridgeModule> {
   return bridgeModule;
 }
 
-/** The words for a server whose app cannot be read now; the text result stays below. */
-export function unavailableMessage(server: string, code: string, message: string): string | undefined {
-  if (code === 'NOT_READY') return translate('apps.load.notRunning', { server });
-  if (code === 'NOT_FOUND') return translate('apps.load.gone', { server, message });
+/** Why a server's app cannot be read now (the text result stays below), or undefined when that is a failure. */
+function unavailableReason(code: string): 'notRunning' | 'gone' | undefined {
+  if (code === 'NOT_READY') return 'notRunning';
+  if (code === 'NOT_FOUND') return 'gone';
   return undefined;
+}
+
+/** Why a card shows only the text result, in the person's language (the host's failure worded from its code). */
+export function appLoadText(load: Extract<AppLoad, { state: 'unavailable' | 'failed' }>): string {
+  const message = failureText(load.failure);
+  if (load.state === 'unavailable')
+    return load.reason === 'notRunning'
+      ? translate('apps.load.notRunning', { server: load.server })
+      : translate('apps.load.gone', { server: load.server, message });
+  return translate(load.step === 'sandbox' ? 'apps.load.noSandbox' : 'apps.load.failed', { message });
 }
 
 /**
@@ -67,16 +85,16 @@ export function useAppResource(
       ]);
       if (!current) return;
       if (!resource.ok) {
-        const words = unavailableMessage(server, resource.code, resource.message);
+        const reason = unavailableReason(resource.code);
         setState(
-          words !== undefined
-            ? { state: 'unavailable', message: words }
-            : { state: 'failed', message: translate('apps.load.failed', { message: resource.message }) },
+          reason !== undefined
+            ? { state: 'unavailable', server, reason, failure: resource }
+            : { state: 'failed', step: 'load', failure: resource },
         );
         return;
       }
       if (!sandbox.ok) {
-        setState({ state: 'failed', message: translate('apps.load.noSandbox', { message: sandbox.message }) });
+        setState({ state: 'failed', step: 'sandbox', failure: sandbox });
         return;
       }
       try {
@@ -89,8 +107,7 @@ export function useAppResource(
             bridgeModule: bridge,
           });
       } catch (error) {
-        if (current)
-          setState({ state: 'failed', message: translate('apps.load.failed', { message: errorMessage(error) }) });
+        if (current) setState({ state: 'failed', step: 'load', failure: { message: errorMessage(error) } });
       }
     })();
     return () => {

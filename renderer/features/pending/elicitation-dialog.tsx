@@ -11,6 +11,12 @@ import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { hostText } from '../../i18n/host-message';
+import type { FieldProblem } from '../../../shared/domain/pending-errors';
+
+/** A field's problem in the person's language (the form's own check words it as the host would). */
+const fieldProblemText = (problem: FieldProblem | undefined): string | undefined =>
+  problem === undefined ? undefined : hostText(problem.hostMessage, problem.text);
 
 type FormPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'form' }>;
 type UrlPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'url' }>;
@@ -77,7 +83,8 @@ function FormElicitation({
 }: PendingDialogProps<'elicitation'> & { payload: FormPayload }) {
   const t = useT();
   const [values, setValues] = useState<FormState>(() => initialFormState(payload.fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Each field's problem as its code, not its words: a language switch re-words it.
+  const [errors, setErrors] = useState<Record<string, FieldProblem>>({});
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -134,7 +141,7 @@ function FormElicitation({
             key={field.name}
             field={field}
             value={values[field.name]}
-            error={errors[field.name]}
+            error={fieldProblemText(errors[field.name])}
             onChange={(value) => {
               setValues((current) => ({ ...current, [field.name]: value }));
               if (errors[field.name]) setErrors(({ [field.name]: _fixed, ...rest }) => rest);

@@ -123,8 +123,8 @@ describe('the elicitation form', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors).sort()).toEqual(['age', 'name', 'size']);
-    expect(result.errors.age).toMatch(/whole number/);
-    expect(result.errors.size).toMatch(/Choose a value for Size/);
+    expect(result.errors.age?.text).toMatch(/whole number/);
+    expect(result.errors.size?.text).toMatch(/Choose a value for Size/);
   });
 
   it('keeps a checkbox group in the order the server listed the options', () => {

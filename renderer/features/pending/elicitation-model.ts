@@ -1,8 +1,8 @@
 import {
   initialElicitationValues,
   validateElicitationValues,
-  type ElicitationContent,
   type ElicitationField,
+  type ElicitationValidation,
 } from '../../../shared/elicitation';
 
 /** What the form holds per field: text inputs give strings, checkboxes booleans, checkbox groups lists. */
@@ -86,10 +86,7 @@ export function toElicitationValues(
  * Checks the form with the same rules the host applies, so the person sees
  * every problem under its field before anything is sent.
  */
-export function submitForm(
-  fields: readonly ElicitationField[],
-  state: FormState,
-): { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, string> } {
+export function submitForm(fields: readonly ElicitationField[], state: FormState): ElicitationValidation {
   return validateElicitationValues(fields, toElicitationValues(fields, state));
 }
 

@@ -14,7 +14,10 @@ beforeAll(() => {
   stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
 
 const TOOL_CALL: PendingRequest = {
   id: 'p1',
@@ -295,6 +298,19 @@ describe('elicitation', () => {
         { id: 'e1', response: { action: 'accept', content: { name: 'Ada', age: 36, pets: ['dog'] } } },
       ]),
     );
+  });
+
+  it('words each field problem in the person’s language, and again after a live language switch', async () => {
+    await activateLocale('zh-CN');
+    mount([form]);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Age/), { target: { value: '-3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '接受' }));
+    expect(await within(dialog).findByText('请为 Name 输入一个值：此项为必填')).toBeTruthy();
+    expect(within(dialog).getByText('请输入不小于 0 的数字')).toBeTruthy();
+    await act(() => activateLocale('ko'));
+    expect(within(dialog).getByText('Name의 값을 입력하세요. 필수 항목입니다')).toBeTruthy();
+    expect(within(dialog).getByText('0 이상의 숫자를 입력하세요')).toBeTruthy();
   });
 
   it('says when the question belongs to a task, and which', async () => {

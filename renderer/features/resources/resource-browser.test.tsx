@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import { fail, ok } from '../../../shared/result';
@@ -8,8 +8,13 @@ import { createFakeTransport, serverState, type FakeHandlers } from '../../test-
 import { McpContentView } from '../chat/content-blocks';
 import { ResourceBrowser } from './resource-browser';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
+import { workspaceError } from '../../../shared/domain/workspace-errors';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
 
 const READY = serverState('docs', { status: 'ready', readySince: 1, capabilities: { resources: { subscribe: true } } });
 
@@ -63,6 +68,28 @@ describe('resource browser', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^a/ }));
     expect((await screen.findByRole('alert')).textContent).toContain('Resource not found');
     expect(screen.queryByRole('switch', { name: 'Subscribe to changes' })).toBeNull();
+  });
+
+  it("words a refused read from its code, the server's facts in place, and again after a live language switch", async () => {
+    await activateLocale('zh-TW');
+    const refusal = workspaceError('workspace-errors.resource-too-large', {
+      uri: 'note://a',
+      server: 'docs',
+      size: '12.5',
+      max: 10,
+    });
+    mount({
+      'resources.list': () => ok({ resources: [{ uri: 'note://a', name: 'a' }] }),
+      'resources.read': () => fail('SERVER_ERROR', refusal.text, undefined, refusal.hostMessage),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^a/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '伺服器「docs」上的 note://a 是 12.5 MB 的二進位資料；Berth 最多顯示 10 MB。',
+    );
+    await act(() => activateLocale('ko'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      '서버 “docs”의 note://a은(는) 12.5 MB 크기의 바이너리 데이터입니다. Berth는 최대 10 MB까지 표시합니다.',
+    );
   });
 
   it('marks an open subscribed resource as updated until it is read again', async () => {

@@ -9,6 +9,7 @@ import { resourceAttachments } from './resource-model';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 /** The resource open in the preview pane. */
 export interface OpenResource {
@@ -18,7 +19,10 @@ export interface OpenResource {
 }
 
 type ReadState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; contents: ResourcePart[] };
+  | { status: 'loading' }
+  // The failure, not its words: a language switch re-words it.
+  | { status: 'error'; failure: Failure }
+  | { status: 'ready'; contents: ResourcePart[] };
 
 /** Preview of one resource with its actions: Subscribe, Re-read, Attach to chat. */
 export function ResourceViewer({
@@ -45,11 +49,7 @@ export function ResourceViewer({
     if (uri === undefined) return;
     setRead({ status: 'loading' });
     const result = await readResource({ server, uri });
-    setRead(
-      result.ok
-        ? { status: 'ready', contents: result.value.contents }
-        : { status: 'error', message: failureText(result) },
-    );
+    setRead(result.ok ? { status: 'ready', contents: result.value.contents } : { status: 'error', failure: result });
   }, [readResource, server, uri]);
 
   useEffect(() => {
@@ -140,7 +140,7 @@ export function ResourceViewer({
         ) : null}
         {read?.status === 'error' ? (
           <p className="resource-error" role="alert">
-            {read.message}
+            {failureText(read.failure)}
           </p>
         ) : null}
         {read?.status === 'ready' && read.contents.length === 0 ? (

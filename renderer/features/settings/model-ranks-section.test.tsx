@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SamplingModelTable } from '../../../shared/contract/sampling';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
+import { samplingWords } from '../../../shared/domain/sampling-words';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ModelRanksSection } from './model-ranks-section';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
 
 const TABLE: SamplingModelTable = {
   defaultModel: 'claude-sonnet-5',
@@ -150,5 +154,22 @@ describe('<ModelRanksSection> in the person’s language', () => {
     mount();
     const table = await screen.findByRole('table', { name: '샘플링에 사용할 모델' });
     expect(within(table).getByRole('button', { name: 'Claude Sonnet 5 (Anthropic) 저장' })).toBeTruthy();
+  });
+
+  it('words the host’s refusal of a model no longer listed from its code, and again after a live switch', async () => {
+    await activateLocale('ja');
+    const refusal = samplingWords('sampling-words.model-not-listed', { model: 'ollama:llama3.1:8b' });
+    const transport = createFakeTransport({
+      'sampling.models': () => ok(TABLE),
+      'sampling.setModelRanks': () => fail('NOT_FOUND', refusal.text, 'model', refusal.hostMessage),
+    });
+    renderWithBerth(<ModelRanksSection />, { transport });
+    const row = (await screen.findByRole('table')).querySelector('tr[data-model="ollama:llama3.1:8b"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /リセット/ }));
+    expect((await within(row).findByRole('alert')).textContent).toBe(
+      'サンプリングのモデル一覧にモデル「ollama:llama3.1:8b」はありません。',
+    );
+    await act(() => activateLocale('zh-CN'));
+    expect(within(row).getByRole('alert').textContent).toBe('采样的模型列表中没有模型“ollama:llama3.1:8b”。');
   });
 });
