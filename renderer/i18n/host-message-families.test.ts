@@ -254,6 +254,14 @@ const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[
   },
   'sandbox-errors.domain-not-one-click': { domain: '127.0.0.1:8080' },
   'sandbox-errors.own-port': { domain: '127.0.0.1:5173' },
+  'sandbox-errors.folder-entry': { folder: 'project', issue: 'notAbsolute' },
+  'sandbox-errors.folder-protected': { folder: '/home/ann/.ssh', kind: 'secrets', place: '~/.ssh' },
+  'sandbox-errors.folder-protected-link': {
+    folder: '/home/ann/site',
+    real: '/home/ann/.config/berth',
+    kind: 'config',
+    place: '~/.config/berth',
+  },
 };
 
 const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
