@@ -243,6 +243,19 @@ const BUNDLE_ERRORS: { [C in keyof BundleErrorMessages]: BundleErrorMessages[C] 
   'bundle-errors.manifest-unknown-version': { declared: '"9.9"', supported: '0.1, 0.2, 0.3' },
   'bundle-errors.manifest-invalid': { detail: 'author: Expected object, received string' },
   'bundle-errors.entry-point-outside': { entryPoint: '../x.js' },
+  'bundle-errors.no-setting': { key: 'extra' },
+  'bundle-errors.setting-required': { title: 'API token' },
+  'bundle-errors.setting-one-value': { title: 'Folder' },
+  'bundle-errors.setting-on-off': { title: 'Verbose' },
+  'bundle-errors.setting-number': { title: 'Count' },
+  'bundle-errors.setting-min': { title: 'Count', min: 1 },
+  'bundle-errors.setting-max': { title: 'Count', max: 3 },
+  'bundle-errors.setting-text': { title: 'Name' },
+  'bundle-errors.setting-path-relative': { title: 'Folder', kind: 'folder', path: 'docs' },
+  'bundle-errors.setting-path-wrong-kind': { title: 'File', kind: 'file', path: '/tmp' },
+  'bundle-errors.setting-path-missing': { title: 'Folder', kind: 'folder', path: '/tmp/gone' },
+  'bundle-errors.secret-exposed': { title: 'API token', where: 'commandLine' },
+  'bundle-errors.unconfirmed': { names: 'docker.sock, 127.0.0.1', count: 2, action: 'install' },
 };
 
 const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[C] } = {
