@@ -15,6 +15,7 @@ import { consentError, type ConsentErrorMessages } from '../../shared/domain/con
 import { workspaceError, type WorkspaceErrorMessages } from '../../shared/domain/workspace-errors';
 import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/sampling-words';
 import { rootError, type RootErrorMessages } from '../../shared/domain/root-errors';
+import { skillsError, type SkillsErrorMessages } from '../../shared/domain/skills-errors';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -361,6 +362,21 @@ const ROOT_ERRORS: { [C in Exclude<keyof RootErrorMessages, EarlyRootCodes>]: Ro
   'root-errors.path-not-unicode': { path: '/tmp/x' },
 };
 
+const SKILLS_ERRORS: { [C in keyof SkillsErrorMessages]: SkillsErrorMessages[C] } = {
+  'skills-errors.no-skill': { server: 'docs', uri: 'skill://report-writing/SKILL.md' },
+  'skills-errors.refused': { name: 'docs/report-writing', detail: 'its name is not valid' },
+  'skills-errors.declined': { name: 'docs/report-writing' },
+  'skills-errors.no-skill-md': { name: 'docs/report-writing' },
+  'skills-errors.file-failed': {
+    server: 'docs',
+    uri: 'skill://report-writing/SKILL.md',
+    name: 'docs/report-writing',
+    detail: d,
+  },
+  'skills-errors.file-empty': { server: 'docs', uri: 'skill://report-writing/SKILL.md', name: 'docs/report-writing' },
+  'skills-errors.unverified': { detail: 'SKILL.md does not match its SHA-256 digest in the server’s manifest' },
+};
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -391,6 +407,7 @@ const ALL = [
   ...failures(WORKSPACE_ERRORS, workspaceError as (code: string, params: never) => CodedText),
   ...failures(SAMPLING_WORDS, samplingWords as (code: string, params: never) => CodedText),
   ...failures(ROOT_ERRORS, rootError as (code: string, params: never) => CodedText),
+  ...failures(SKILLS_ERRORS, skillsError as (code: string, params: never) => CodedText),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */
