@@ -2,7 +2,8 @@ import { join, delimiter as listSeparator, sep } from 'node:path';
 import type { BundleField, BundleProblem } from '../../shared/contract/bundles';
 import { SECRET_MASK } from '../../shared/domain/server';
 import type { BundleManifest } from './bundle-manifest';
-import type { SettingValue } from './bundle-values';
+import { settingProblem, type SettingValue } from './bundle-values';
+import { bundleError } from '../../shared/domain/bundle-errors';
 
 /** What `${…}` stands for besides the settings: the MCPB spec's variables. */
 export interface LaunchVariables {
@@ -102,18 +103,20 @@ export function buildLaunch(
       }
       return Array.isArray(value) ? value.join(listSeparator) : value;
     });
-  const refuseSecret = (where: string): void => {
+  const refuseSecret = (where: 'command' | 'commandLine'): void => {
     for (const field of sensitiveSeen) {
-      problems.push({
-        field: `values.${field.key}`,
-        message: `The bundle puts ${field.title} (a sensitive setting) ${where}, where other programs on this computer can read it: Berth does not run it that way`,
-      });
+      problems.push(
+        settingProblem(
+          `values.${field.key}`,
+          bundleError('bundle-errors.secret-exposed', { title: field.title, where }),
+        ),
+      );
     }
     sensitiveSeen = [];
   };
   const base = baseConfig(manifest, variables.platform);
   const command = fill(base.command, true);
-  refuseSecret('in the command');
+  refuseSecret('command');
   const args: string[] = [];
   for (const arg of base.args) {
     const whole = /^\$\{user_config\.([^{}]+)\}$/.exec(arg);
@@ -127,7 +130,7 @@ export function buildLaunch(
       else if (value !== undefined) args.push(value);
     } else args.push(fill(arg, true));
   }
-  refuseSecret('on the command line');
+  refuseSecret('commandLine');
   const env: Record<string, string> = {};
   const secretEnv: string[] = [];
   for (const [key, raw] of Object.entries(base.env)) {

@@ -8,7 +8,7 @@ import type {
   BundleSource,
   BundleValues,
 } from '../../shared/contract/bundles';
-import { unconfirmedMessage } from '../../shared/domain/launch-confirm';
+import { unconfirmedWords } from '../../shared/domain/launch-confirm';
 import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { makePrivateDir } from '../config/private-files';
@@ -183,14 +183,20 @@ export class BundleService {
     const stage = this.stage(stageId);
     const review = await this.review(stageId, name, values);
     const first = review.problems[0];
+    // One problem (the usual case: the review showed the rest) carries its code; several read as the host's English.
     if (first !== undefined)
-      throw new HostError('INVALID_INPUT', review.problems.map((problem) => problem.message).join('; '), first.field);
+      throw new HostError(
+        'INVALID_INPUT',
+        review.problems.map((problem) => problem.message).join('; '),
+        first.field,
+        review.problems.length === 1 ? first.hostMessage : undefined,
+      );
     const yes = new Set(confirmed ?? []);
     const missing = review.warnings.filter((warning) => warning.confirm === true && !yes.has(warning.key ?? ''));
     if (missing.length > 0)
-      throw new HostError(
+      throw HostError.coded(
         'INVALID_INPUT',
-        unconfirmedMessage(missing.map((warning) => ({ key: warning.key ?? '' }))),
+        unconfirmedWords(missing.map((warning) => ({ key: warning.key ?? '' }))),
         'confirmed',
       );
     if (!review.runtime.ok)

@@ -51,13 +51,45 @@ describe('checkValues', () => {
       ],
       { n: 7, d: join(dir, 'file.txt'), f: 'relative.txt', one: ['a', 'b'], extra: 'x' },
     );
+    // Each with its code and facts beside the English: the bundle dialog words them in the person's language.
+    const file = join(dir, 'file.txt');
     expect(problems).toEqual([
-      { field: 'values.extra', message: 'The bundle has no setting "extra"' },
-      { field: 'values.req', message: 'Token is required' },
-      { field: 'values.n', message: 'Count: enter at most 3' },
-      { field: 'values.d', message: `Folder: ${join(dir, 'file.txt')} is not a folder` },
-      { field: 'values.f', message: 'File: enter the full path of a file (got "relative.txt")' },
-      { field: 'values.one', message: 'One takes one value' },
+      {
+        field: 'values.extra',
+        message: 'The bundle has no setting "extra"',
+        hostMessage: { code: 'bundle-errors.no-setting', params: { key: 'extra' } },
+      },
+      {
+        field: 'values.req',
+        message: 'Token is required',
+        hostMessage: { code: 'bundle-errors.setting-required', params: { title: 'Token' } },
+      },
+      {
+        field: 'values.n',
+        message: 'Count: enter at most 3',
+        hostMessage: { code: 'bundle-errors.setting-max', params: { title: 'Count', max: 3 } },
+      },
+      {
+        field: 'values.d',
+        message: `Folder: ${file} is not a folder`,
+        hostMessage: {
+          code: 'bundle-errors.setting-path-wrong-kind',
+          params: { title: 'Folder', kind: 'folder', path: file },
+        },
+      },
+      {
+        field: 'values.f',
+        message: 'File: enter the full path of a file (got "relative.txt")',
+        hostMessage: {
+          code: 'bundle-errors.setting-path-relative',
+          params: { title: 'File', kind: 'file', path: 'relative.txt' },
+        },
+      },
+      {
+        field: 'values.one',
+        message: 'One takes one value',
+        hostMessage: { code: 'bundle-errors.setting-one-value', params: { title: 'One' } },
+      },
     ]);
   });
 });

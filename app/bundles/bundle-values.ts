@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { BundleField, BundleProblem, BundleValues } from '../../shared/contract/bundles';
+import { bundleError } from '../../shared/domain/bundle-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 
 /** A setting as substituted: one string, or a list (a `multiple` field). */
 export type SettingValue = string | string[];
@@ -15,25 +17,37 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === '' || (Array.isArray(value) && value.every((item) => item === ''));
 }
 
-async function checkPath(field: BundleField, path: string): Promise<string | undefined> {
-  const what = field.type === 'directory' ? 'folder' : 'file';
-  if (!isAbsolute(path)) return `${field.title}: enter the full path of a ${what} (got "${path}")`;
+/** A setting's problem: its field, the English and its code. */
+export function settingProblem(field: string, words: CodedText): BundleProblem {
+  return { field, message: words.text, hostMessage: words.hostMessage };
+}
+
+async function checkPath(field: BundleField, path: string): Promise<CodedText | undefined> {
+  const facts = {
+    title: field.title,
+    kind: field.type === 'directory' ? ('folder' as const) : ('file' as const),
+    path,
+  };
+  if (!isAbsolute(path)) return bundleError('bundle-errors.setting-path-relative', facts);
   try {
     const info = await stat(path);
     if (field.type === 'directory' ? !info.isDirectory() : !info.isFile())
-      return `${field.title}: ${path} is not a ${what}`;
+      return bundleError('bundle-errors.setting-path-wrong-kind', facts);
   } catch {
-    return `${field.title}: there is no ${what} at ${path}`;
+    return bundleError('bundle-errors.setting-path-missing', facts);
   }
   return undefined;
 }
 
-function numberText(field: BundleField, value: unknown): { text?: string; problem?: string } {
+function numberText(field: BundleField, value: unknown): { text?: string; problem?: CodedText } {
   const number =
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(number)) return { problem: `${field.title}: enter a number` };
-  if (field.min !== undefined && number < field.min) return { problem: `${field.title}: enter at least ${field.min}` };
-  if (field.max !== undefined && number > field.max) return { problem: `${field.title}: enter at most ${field.max}` };
+  const { title } = field;
+  if (!Number.isFinite(number)) return { problem: bundleError('bundle-errors.setting-number', { title }) };
+  if (field.min !== undefined && number < field.min)
+    return { problem: bundleError('bundle-errors.setting-min', { title, min: field.min }) };
+  if (field.max !== undefined && number > field.max)
+    return { problem: bundleError('bundle-errors.setting-max', { title, max: field.max }) };
   return { text: String(number) };
 }
 
@@ -48,18 +62,20 @@ export async function checkValues(fields: readonly BundleField[], entered: Bundl
   const problems: BundleProblem[] = [];
   const known = new Set(fields.map((field) => field.key));
   for (const key of Object.keys(entered)) {
-    if (!known.has(key)) problems.push({ field: `values.${key}`, message: `The bundle has no setting "${key}"` });
+    if (!known.has(key))
+      problems.push(settingProblem(`values.${key}`, bundleError('bundle-errors.no-setting', { key })));
   }
   for (const field of fields) {
     const own = Object.prototype.hasOwnProperty.call(entered, field.key) ? entered[field.key] : undefined;
     const value = isEmpty(own) ? field.default : own;
     const path = `values.${field.key}`;
+    const title = { title: field.title };
     if (isEmpty(value)) {
-      if (field.required) problems.push({ field: path, message: `${field.title} is required` });
+      if (field.required) problems.push(settingProblem(path, bundleError('bundle-errors.setting-required', title)));
       continue;
     }
     if (Array.isArray(value) && !field.multiple) {
-      problems.push({ field: path, message: `${field.title} takes one value` });
+      problems.push(settingProblem(path, bundleError('bundle-errors.setting-one-value', title)));
       continue;
     }
     const items = (Array.isArray(value) ? value : [value]).filter((item) => item !== '');
@@ -67,16 +83,16 @@ export async function checkValues(fields: readonly BundleField[], entered: Bundl
     for (const item of items) {
       if (field.type === 'boolean') {
         if (typeof item === 'boolean' || item === 'true' || item === 'false') texts.push(String(item));
-        else problems.push({ field: path, message: `${field.title}: choose on or off` });
+        else problems.push(settingProblem(path, bundleError('bundle-errors.setting-on-off', title)));
       } else if (field.type === 'number') {
         const { text, problem } = numberText(field, item);
-        if (problem !== undefined) problems.push({ field: path, message: problem });
+        if (problem !== undefined) problems.push(settingProblem(path, problem));
         else if (text !== undefined) texts.push(text);
       } else if (typeof item !== 'string') {
-        problems.push({ field: path, message: `${field.title}: enter text` });
+        problems.push(settingProblem(path, bundleError('bundle-errors.setting-text', title)));
       } else if (field.type === 'directory' || field.type === 'file') {
         const problem = await checkPath(field, item);
-        if (problem !== undefined) problems.push({ field: path, message: problem });
+        if (problem !== undefined) problems.push(settingProblem(path, problem));
         else texts.push(item);
       } else texts.push(item);
     }

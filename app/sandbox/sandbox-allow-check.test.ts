@@ -2,7 +2,13 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../servers/test-support';
-import { berthEntriesIn, domainAllowProblem, folderAllowProblem, realPathOf } from './sandbox-allow-check';
+import {
+  berthEntriesIn,
+  domainAllowProblem,
+  folderAllowProblem,
+  folderRefusal,
+  realPathOf,
+} from './sandbox-allow-check';
 
 describe('the host’s check of a folder to write (real paths on a real disk)', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
@@ -48,6 +54,18 @@ describe('the host’s check of a folder to write (real paths on a real disk)', 
     expect(folderAllowProblem(join(intoConfig, 'sandbox', 'other-1'), { home, configDir })).toMatch(
       /leads to .*inside Berth's own settings folder/,
     );
+    // The host's refusal carries the same words as a code: the folder, where it leads, what that holds.
+    expect(folderRefusal(intoConfig, { home, configDir })).toEqual({
+      text: `${folderAllowProblem(intoConfig, { home, configDir })}: ${intoConfig}`,
+      hostMessage: {
+        code: 'sandbox-errors.folder-protected-link',
+        params: { folder: intoConfig, real: configDir, kind: 'config', place: '~/.config/berth' },
+      },
+    });
+    expect(folderRefusal('project', { home, configDir })).toEqual({
+      text: 'Enter an absolute folder path (starting with /): project',
+      hostMessage: { code: 'sandbox-errors.folder-entry', params: { folder: 'project', issue: 'notAbsolute' } },
+    });
     const toParent = join(home, 'Projects', 'up');
     await symlink(join(dir.path, 'home'), toParent);
     expect(folderAllowProblem(toParent, { home, configDir })).toMatch(/leads to .*it holds your home folder/);

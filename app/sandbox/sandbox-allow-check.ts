@@ -1,6 +1,6 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { folderEntryProblem, protectedFolderProblem, protectedFolderReason } from '../../shared/domain/sandbox';
+import { folderEntryIssue, protectedFolderPlace } from '../../shared/domain/sandbox';
 import type { ProtectedPlaces } from '../../shared/domain/sandbox';
 import type { CodedText } from '../../shared/domain/host-wording';
 import { sandboxError } from '../../shared/domain/sandbox-errors';
@@ -40,8 +40,20 @@ export function realPathOf(path: string): string {
  * folder as written and as they really are.
  */
 export function folderAllowProblem(path: string, places: BerthPlaces): string | undefined {
-  const entry = folderEntryProblem(path, places.home, places.configDir);
-  if (entry !== undefined) return entry;
+  const refusal = folderRefusal(path, places);
+  // The refusal's English ends with the folder; what is wrong with it is the rest.
+  return refusal?.text.slice(0, -`: ${path}`.length);
+}
+
+/**
+ * The host's refusal of `path` as a folder a sandboxed server may write (what
+ * is wrong, then the folder), with its code, or undefined: see {@linkcode folderAllowProblem}.
+ */
+export function folderRefusal(path: string, places: BerthPlaces): CodedText | undefined {
+  const issue = folderEntryIssue(path);
+  if (issue !== undefined) return sandboxError('sandbox-errors.folder-entry', { folder: path, issue });
+  const written = protectedFolderPlace(path, places);
+  if (written !== undefined) return sandboxError('sandbox-errors.folder-protected', { folder: path, ...written });
   const real = realPathOf(path);
   const realPlaces: ProtectedPlaces = { home: realPathOf(places.home), configDir: realPathOf(places.configDir) };
   for (const [candidate, where] of [
@@ -49,9 +61,11 @@ export function folderAllowProblem(path: string, places: BerthPlaces): string | 
     [real, places],
     [real, realPlaces],
   ] as const) {
-    const reason = protectedFolderReason(candidate, where);
-    if (reason !== undefined)
-      return protectedFolderProblem(real === path ? reason : `${path} leads to ${real}, and ${reason}`);
+    const found = protectedFolderPlace(candidate, where);
+    if (found === undefined) continue;
+    return real === path
+      ? sandboxError('sandbox-errors.folder-protected', { folder: path, ...found })
+      : sandboxError('sandbox-errors.folder-protected-link', { folder: path, real, ...found });
   }
   return undefined;
 }

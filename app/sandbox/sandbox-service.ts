@@ -16,7 +16,13 @@ import type { LogSink } from '../logs/log-sink';
 import type { PrepareLaunch, ServerLaunch } from '../servers/server-launch';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import { sandboxError } from '../../shared/domain/sandbox-errors';
-import { berthEntriesIn, domainAllowProblem, folderAllowProblem, ownPortProblem } from './sandbox-allow-check';
+import {
+  berthEntriesIn,
+  domainAllowProblem,
+  folderAllowProblem,
+  folderRefusal,
+  ownPortProblem,
+} from './sandbox-allow-check';
 import type { BerthPlaces } from './sandbox-allow-check';
 import { RecentDenials, parseDenial, parseNetworkViolation } from './sandbox-denials';
 import type { DeniedAccess } from './sandbox-denials';
@@ -365,8 +371,8 @@ export class SandboxService implements ServerLifecycleListener {
       if (problem !== undefined) throw HostError.coded('FORBIDDEN', problem, 'domain');
       return this.update(server, { allowedDomains: [...current.allowedDomains, item.domain] });
     }
-    const problem = folderAllowProblem(item.folder, this.places);
-    if (problem !== undefined) throw new HostError('FORBIDDEN', `${problem}: ${item.folder}`, 'folder');
+    const refused = folderRefusal(item.folder, this.places);
+    if (refused !== undefined) throw HostError.coded('FORBIDDEN', refused, 'folder');
     return this.update(server, { allowedFolders: [...current.allowedFolders, item.folder] });
   }
 
@@ -469,8 +475,8 @@ export class SandboxService implements ServerLifecycleListener {
         );
     }
     for (const folder of allowedFolders) {
-      const problem = folderAllowProblem(folder, this.places);
-      if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, foldersPath);
+      const refused = folderRefusal(folder, this.places);
+      if (refused !== undefined) throw HostError.coded('INVALID_INPUT', refused, foldersPath);
     }
   }
 

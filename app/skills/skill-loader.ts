@@ -3,6 +3,9 @@ import { isWithdrawal } from '../../shared/domain/pending';
 import { serverTools } from '../../shared/domain/server-state-read';
 import type { PendingRequests } from '../pending/pending-requests';
 import { errorMessage } from '../../shared/error-message';
+import type { HostMessage } from '../../shared/domain/host-message';
+import type { CodedText } from '../../shared/domain/host-wording';
+import { skillsError } from '../../shared/domain/skills-errors';
 import { crossServerReferences, type CrossReference, type OtherServer } from './cross-server';
 import type { SkillApprovals } from './skill-approvals';
 import { sendSkillRequest, type HeldSkill, type SkillCatalogService, type SkillServers } from './skill-catalog';
@@ -10,8 +13,16 @@ import { expectedTools, fileUri, manifestFile, type SkillEntry, type SkillFile }
 import { manifestDigest } from './skill-manifest';
 import { contentBytes, verifyFile } from './skill-verify';
 
-/** What a load or a file read gives back: the text for the model, or why not, in words for the model and the person. */
-export type SkillOutcome = { ok: true; text: string; skill: SkillInfo } | { ok: false; problem: string };
+/**
+ * What a load or a file read gives back: the text for the model, or why not, in words for the model and the
+ * person (`problem`, English) and, for a load, as a code the renderer words (`problemMessage`).
+ */
+export type SkillOutcome =
+  { ok: true; text: string; skill: SkillInfo } | { ok: false; problem: string; problemMessage?: HostMessage };
+type Refusal = { ok: false; problem: string; problemMessage: HostMessage };
+
+/** A refusal in English with its code. */
+const refusal = (words: CodedText): Refusal => ({ ok: false, problem: words.text, problemMessage: words.hostMessage });
 
 export interface LoadOptions {
   requestedBy: 'model' | 'person';
@@ -55,15 +66,14 @@ export class SkillLoader {
     const found = this.options.catalog.find(server, uri);
     const info = this.options.info(server, uri);
     if (found === undefined || info === undefined)
-      return {
-        ok: false,
-        problem: `server '${server}' offers no skill at ${uri} (its skills may have changed: see the current list)`,
-      };
+      return refusal(skillsError('skills-errors.no-skill', { server, uri }));
     if (found.entry === undefined)
-      return {
-        ok: false,
-        problem: `Berth refuses skill '${info.qualifiedName}': ${found.refused?.problem ?? 'its entry is invalid'}`,
-      };
+      return refusal(
+        skillsError('skills-errors.refused', {
+          name: info.qualifiedName,
+          detail: found.refused?.problem ?? 'its entry is invalid',
+        }),
+      );
     const entry = found.entry;
     const manifest = manifestDigest(entry);
     await this.options.approvals.ready();
@@ -76,12 +86,12 @@ export class SkillLoader {
         options,
         this.options.approvals.approvedBefore(server, uri, manifest),
       );
-      if (answer !== undefined) return { ok: false, problem: answer };
+      if (answer !== undefined) return typeof answer === 'string' ? { ok: false, problem: answer } : refusal(answer);
       this.options.approvals.approve(server, uri, manifest);
       this.options.onChange();
     }
     const skillMd = manifestFile(entry, uri);
-    if (skillMd === undefined) return { ok: false, problem: `skill '${info.qualifiedName}' lists no SKILL.md` };
+    if (skillMd === undefined) return refusal(skillsError('skills-errors.no-skill-md', { name: info.qualifiedName }));
     const fetched = await this.fetchVerified(server, entry, skillMd, info);
     if (!fetched.ok) return fetched;
     const reach = await this.allowReach(server, uri, entry, info, fetched.text, options);
@@ -143,7 +153,7 @@ export class SkillLoader {
     entry: SkillEntry,
     file: SkillFile,
     info: SkillInfo,
-  ): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
+  ): Promise<{ ok: true; text: string } | Refusal> {
     let raw: Record<string, unknown>;
     try {
       raw = await sendSkillRequest(
@@ -153,10 +163,14 @@ export class SkillLoader {
         { uri: file.uri },
       );
     } catch (error) {
-      return {
-        ok: false,
-        problem: `server '${server}' could not send ${file.uri} of skill '${info.qualifiedName}': ${errorMessage(error)}`,
-      };
+      return refusal(
+        skillsError('skills-errors.file-failed', {
+          server,
+          uri: file.uri,
+          name: info.qualifiedName,
+          detail: errorMessage(error),
+        }),
+      );
     }
     const contents = Array.isArray(raw.contents)
       ? (raw.contents as { uri?: unknown; text?: unknown; blob?: unknown }[])
@@ -164,18 +178,12 @@ export class SkillLoader {
     const item = contents.find((content) => content.uri === file.uri) ?? contents[0];
     const bytes = item === undefined ? undefined : contentBytes(item);
     if (bytes === undefined)
-      return {
-        ok: false,
-        problem: `server '${server}' sent no content for ${file.uri} of skill '${info.qualifiedName}'`,
-      };
+      return refusal(skillsError('skills-errors.file-empty', { server, uri: file.uri, name: info.qualifiedName }));
     const verified = verifyFile(entry, file, bytes);
     if (verified.ok) return verified;
     // The entry may be stale (the skill changed after it was listed): list again, so the new version asks for approval.
     void this.options.catalog.refresh(server);
-    return {
-      ok: false,
-      problem: `${verified.problem}. Berth did not use it; if the skill changed on the server, it will ask for approval again.`,
-    };
+    return refusal(skillsError('skills-errors.unverified', { detail: verified.problem }));
   }
 
   /**
@@ -196,7 +204,7 @@ export class SkillLoader {
     const unapproved = references.filter((reference) => !allowed.includes(reference.server));
     if (unapproved.length === 0) return { ok: true, references };
     const answer = await this.ask({ server, uri, entry }, info, 'cross-server', references, options, false);
-    if (answer !== undefined) return { ok: false, problem: answer };
+    if (answer !== undefined) return typeof answer === 'string' ? { ok: false, problem: answer } : refusal(answer);
     this.options.approvals.approve(server, uri, manifest, [
       ...allowed,
       ...unapproved.map((reference) => reference.server),
@@ -204,7 +212,7 @@ export class SkillLoader {
     return { ok: true, references };
   }
 
-  /** undefined when allowed; else why not. */
+  /** undefined when allowed; else why not (with its code where it has one). */
   private async ask(
     found: Pick<HeldSkill, 'server' | 'uri' | 'entry'>,
     info: SkillInfo,
@@ -212,7 +220,7 @@ export class SkillLoader {
     references: CrossReference[],
     options: LoadOptions,
     changed: boolean,
-  ): Promise<string | undefined> {
+  ): Promise<string | CodedText | undefined> {
     const payload: SkillApprovalPayload = {
       stage,
       skill: info.qualifiedName,
@@ -236,7 +244,7 @@ export class SkillLoader {
     if (isWithdrawal(outcome)) return `skill '${info.qualifiedName}' was not loaded: ${outcome.note}`;
     if (outcome.decision === 'allow') return undefined;
     return stage === 'load'
-      ? `the person declined to load skill '${info.qualifiedName}'`
+      ? skillsError('skills-errors.declined', { name: info.qualifiedName })
       : `the person declined to let skill '${info.qualifiedName}' direct the use of ${references.map((r) => `server '${r.server}'`).join(', ')}`;
   }
 

@@ -95,7 +95,7 @@ export class SkillsService {
       requestedBy: 'person',
       ...(conversationId === undefined ? {} : { conversationId }),
     });
-    if (!outcome.ok) throw new HostError('SERVER_ERROR', outcome.problem);
+    if (!outcome.ok) throw new HostError('SERVER_ERROR', outcome.problem, undefined, outcome.problemMessage);
     return {
       server,
       label: `Skill ${outcome.skill.qualifiedName}`,

@@ -27,6 +27,7 @@ import {
 } from '../../shared/domain/server-state-reasons';
 import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridge-errors';
 import { pendingError, type PendingErrorMessages } from '../../shared/domain/pending-errors';
+import { skillsError, type SkillsErrorMessages } from '../../shared/domain/skills-errors';
 import { hostText } from './host-message';
 import { activateLocale, type UiLocale } from './i18n';
 
@@ -248,6 +249,19 @@ const BUNDLE_ERRORS: { [C in keyof BundleErrorMessages]: BundleErrorMessages[C] 
   'bundle-errors.manifest-unknown-version': { declared: '"9.9"', supported: '0.1, 0.2, 0.3' },
   'bundle-errors.manifest-invalid': { detail: 'author: Expected object, received string' },
   'bundle-errors.entry-point-outside': { entryPoint: '../x.js' },
+  'bundle-errors.no-setting': { key: 'extra' },
+  'bundle-errors.setting-required': { title: 'API token' },
+  'bundle-errors.setting-one-value': { title: 'Folder' },
+  'bundle-errors.setting-on-off': { title: 'Verbose' },
+  'bundle-errors.setting-number': { title: 'Count' },
+  'bundle-errors.setting-min': { title: 'Count', min: 1 },
+  'bundle-errors.setting-max': { title: 'Count', max: 3 },
+  'bundle-errors.setting-text': { title: 'Name' },
+  'bundle-errors.setting-path-relative': { title: 'Folder', kind: 'folder', path: 'docs' },
+  'bundle-errors.setting-path-wrong-kind': { title: 'File', kind: 'file', path: '/tmp' },
+  'bundle-errors.setting-path-missing': { title: 'Folder', kind: 'folder', path: '/tmp/gone' },
+  'bundle-errors.secret-exposed': { title: 'API token', where: 'commandLine' },
+  'bundle-errors.unconfirmed': { names: 'docker.sock, 127.0.0.1', count: 2, action: 'install' },
 };
 
 const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[C] } = {
@@ -259,6 +273,14 @@ const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[
   },
   'sandbox-errors.domain-not-one-click': { domain: '127.0.0.1:8080' },
   'sandbox-errors.own-port': { domain: '127.0.0.1:5173' },
+  'sandbox-errors.folder-entry': { folder: 'project', issue: 'notAbsolute' },
+  'sandbox-errors.folder-protected': { folder: '/home/ann/.ssh', kind: 'secrets', place: '~/.ssh' },
+  'sandbox-errors.folder-protected-link': {
+    folder: '/home/ann/site',
+    real: '/home/ann/.config/berth',
+    kind: 'config',
+    place: '~/.config/berth',
+  },
 };
 
 const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
@@ -465,6 +487,20 @@ const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
 const OUTPUT_CLOSED_STATE: Pick<ServerStateMessages, 'server-state.output-closed'> = {
   'server-state.output-closed': {},
 };
+const SKILLS_ERRORS: { [C in keyof SkillsErrorMessages]: SkillsErrorMessages[C] } = {
+  'skills-errors.no-skill': { server: 'docs', uri: 'skill://report-writing/SKILL.md' },
+  'skills-errors.refused': { name: 'docs/report-writing', detail: 'its name is not valid' },
+  'skills-errors.declined': { name: 'docs/report-writing' },
+  'skills-errors.no-skill-md': { name: 'docs/report-writing' },
+  'skills-errors.file-failed': {
+    server: 'docs',
+    uri: 'skill://report-writing/SKILL.md',
+    name: 'docs/report-writing',
+    detail: d,
+  },
+  'skills-errors.file-empty': { server: 'docs', uri: 'skill://report-writing/SKILL.md', name: 'docs/report-writing' },
+  'skills-errors.unverified': { detail: 'SKILL.md does not match its SHA-256 digest in the server’s manifest' },
+};
 
 const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] } = {
   'bridge-errors.unknown-method': { method: '"servers.explode"' },
@@ -563,6 +599,7 @@ const ALL = [
   ...samples(OUTPUT_CLOSED_STATE, serverStateReason as Family),
   ...samples(BRIDGE_ERRORS, bridgeError as Family),
   ...samples(PENDING_ERRORS, pendingError as Family),
+  ...samples(SKILLS_ERRORS, skillsError as Family),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

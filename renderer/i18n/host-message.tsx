@@ -24,6 +24,7 @@ import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
 import { withFieldWords } from './field-words';
 import { failureText, hostText, known, withInnerReason } from './host-text';
 import type { PendingErrorCode } from '../../shared/domain/pending-errors';
+import type { SkillsErrorCode } from '../../shared/domain/skills-errors';
 import type { MessageId } from './message-ids';
 import { T } from './t';
 
@@ -55,6 +56,7 @@ const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 const TASK_ERRORS_WORDED: Worded<TaskErrorCode> = true;
 const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
 const PENDING_ERRORS_WORDED: Worded<PendingErrorCode> = true;
+const SKILLS_ERRORS_WORDED: Worded<SkillsErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -79,6 +81,7 @@ void [
   TASK_ERRORS_WORDED,
   BRIDGE_ERRORS_WORDED,
   PENDING_ERRORS_WORDED,
+  SKILLS_ERRORS_WORDED,
 ];
 
 /**

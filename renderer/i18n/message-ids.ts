@@ -43,6 +43,7 @@ import type samplingWords from './locales/en/sampling-words.json';
 import type taskErrors from './locales/en/task-errors.json';
 import type bridgeErrors from './locales/en/bridge-errors.json';
 import type pendingErrors from './locales/en/pending-errors.json';
+import type skillsErrors from './locales/en/skills-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -88,7 +89,8 @@ export type MessageId =
   | keyof typeof samplingWords
   | keyof typeof taskErrors
   | keyof typeof bridgeErrors
-  | keyof typeof pendingErrors;
+  | keyof typeof pendingErrors
+  | keyof typeof skillsErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -135,4 +137,5 @@ export const CATALOG_FILES = [
   'task-errors',
   'bridge-errors',
   'pending-errors',
+  'skills-errors',
 ] as const;

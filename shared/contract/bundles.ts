@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostMessageSchema } from '../domain/host-message';
 import { ServerNameSchema, ServerStateSchema } from '../domain/server';
 import { ConfirmedRisksSchema, ImportWarningSchema } from './config-import';
 import { method } from './define';
@@ -96,8 +97,12 @@ export const BundleInspectionSchema = z.object({
 });
 export type BundleInspection = z.infer<typeof BundleInspectionSchema>;
 
-/** Why one setting cannot be used as entered. */
-export const BundleProblemSchema = z.object({ field: z.string(), message: z.string() });
+/** Why one setting cannot be used as entered: the English, and the same as a code the renderer words (bundle-errors). */
+export const BundleProblemSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  hostMessage: HostMessageSchema.optional(),
+});
 export type BundleProblem = z.infer<typeof BundleProblemSchema>;
 
 /** Exactly what installing would run: the same review an import shows. */

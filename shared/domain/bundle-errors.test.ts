@@ -26,4 +26,25 @@ describe("a bundle's refusals: a code with its facts, and the English Berth alwa
       },
     });
   });
+
+  it("words a setting's problem with the bundle's own title as a fact", () => {
+    expect(
+      bundleError('bundle-errors.setting-path-missing', { title: 'Folder', kind: 'folder', path: '/gone' }),
+    ).toEqual({
+      text: 'Folder: there is no folder at /gone',
+      hostMessage: {
+        code: 'bundle-errors.setting-path-missing',
+        params: { title: 'Folder', kind: 'folder', path: '/gone' },
+      },
+    });
+    expect(bundleError('bundle-errors.secret-exposed', { title: 'Token', where: 'command' }).text).toBe(
+      'The bundle puts Token (a sensitive setting) in the command, where other programs on this computer can read it: Berth does not run it that way',
+    );
+  });
+
+  it('names the risks left unconfirmed and what to do again', () => {
+    expect(bundleError('bundle-errors.unconfirmed', { names: 'LD_PRELOAD', count: 1, action: 'install' }).text).toBe(
+      'Confirm first what this server asks for that runs code or opens its walls (LD_PRELOAD): tick "I understand" for it in the review, then install again',
+    );
+  });
 });

@@ -1,6 +1,10 @@
 import { codedFamily } from './host-wording';
 
 type Entry = { name: string };
+/** A bundle setting by its title, as the bundle's manifest writes it (the bundle's own words). */
+type Setting = { title: string };
+/** What a path setting takes. */
+type PathKind = 'folder' | 'file';
 
 /**
  * Why Berth will not open or install an MCP Bundle (.mcpb), as codes with their facts; the renderer words
@@ -62,6 +66,19 @@ export type BundleErrorMessages = {
   'bundle-errors.manifest-unknown-version': { declared: string; supported: string };
   'bundle-errors.manifest-invalid': { detail: string };
   'bundle-errors.entry-point-outside': { entryPoint: string };
+  'bundle-errors.no-setting': { key: string };
+  'bundle-errors.setting-required': Setting;
+  'bundle-errors.setting-one-value': Setting;
+  'bundle-errors.setting-on-off': Setting;
+  'bundle-errors.setting-number': Setting;
+  'bundle-errors.setting-min': Setting & { min: number };
+  'bundle-errors.setting-max': Setting & { max: number };
+  'bundle-errors.setting-text': Setting;
+  'bundle-errors.setting-path-relative': Setting & { kind: PathKind; path: string };
+  'bundle-errors.setting-path-wrong-kind': Setting & { kind: PathKind; path: string };
+  'bundle-errors.setting-path-missing': Setting & { kind: PathKind; path: string };
+  'bundle-errors.secret-exposed': Setting & { where: 'command' | 'commandLine' };
+  'bundle-errors.unconfirmed': { names: string; count: number; action: 'install' | 'import' };
 };
 export type BundleErrorCode = keyof BundleErrorMessages;
 
@@ -142,4 +159,20 @@ export const bundleError = codedFamily<BundleErrorMessages>({
   'bundle-errors.manifest-invalid': ({ detail }) => `manifest.json is invalid: ${detail}`,
   'bundle-errors.entry-point-outside': ({ entryPoint }) =>
     `manifest.json's server.entry_point "${entryPoint}" must be a path inside the bundle`,
+  'bundle-errors.no-setting': ({ key }) => `The bundle has no setting "${key}"`,
+  'bundle-errors.setting-required': ({ title }) => `${title} is required`,
+  'bundle-errors.setting-one-value': ({ title }) => `${title} takes one value`,
+  'bundle-errors.setting-on-off': ({ title }) => `${title}: choose on or off`,
+  'bundle-errors.setting-number': ({ title }) => `${title}: enter a number`,
+  'bundle-errors.setting-min': ({ title, min }) => `${title}: enter at least ${min}`,
+  'bundle-errors.setting-max': ({ title, max }) => `${title}: enter at most ${max}`,
+  'bundle-errors.setting-text': ({ title }) => `${title}: enter text`,
+  'bundle-errors.setting-path-relative': ({ title, kind, path }) =>
+    `${title}: enter the full path of a ${kind} (got "${path}")`,
+  'bundle-errors.setting-path-wrong-kind': ({ title, kind, path }) => `${title}: ${path} is not a ${kind}`,
+  'bundle-errors.setting-path-missing': ({ title, kind, path }) => `${title}: there is no ${kind} at ${path}`,
+  'bundle-errors.secret-exposed': ({ title, where }) =>
+    `The bundle puts ${title} (a sensitive setting) ${where === 'command' ? 'in the command' : 'on the command line'}, where other programs on this computer can read it: Berth does not run it that way`,
+  'bundle-errors.unconfirmed': ({ names, count, action }) =>
+    `Confirm first what this server asks for that runs code or opens its walls (${names}): tick "I understand" for ${count === 1 ? 'it' : 'them'} in the review, then ${action} again`,
 });

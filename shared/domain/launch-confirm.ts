@@ -1,6 +1,8 @@
 import { ADDRESS_CLASS_WORDS, classifyTarget, targetHost } from './address-class';
 import { dockerRisks } from './docker-risk';
 import { dangerousEnvKeys } from './launch-risk';
+import { bundleError } from './bundle-errors';
+import type { CodedText } from './host-wording';
 
 /**
  * Something a server from elsewhere (registry entry, bundle, imported file)
@@ -59,13 +61,21 @@ export function unconfirmedRisks(risks: readonly LaunchRisk[], confirmed: readon
   return risks.filter((risk) => !yes.has(risk.key));
 }
 
-/** The refusal for unconfirmed risks, in words that say what to do. */
+/** The refusal for unconfirmed risks, in words that say what to do, with its code (bundle-errors.unconfirmed). */
+export function unconfirmedWords(
+  risks: ReadonlyArray<Pick<LaunchRisk, 'key'>>,
+  action: 'install' | 'import' = 'install',
+): CodedText {
+  const names = risks.map((risk) => risk.key.replace(/^(docker|address):/, '')).join(', ');
+  return bundleError('bundle-errors.unconfirmed', { names, count: risks.length, action });
+}
+
+/** The refusal for unconfirmed risks, in English. */
 export function unconfirmedMessage(
   risks: ReadonlyArray<Pick<LaunchRisk, 'key'>>,
   action: 'install' | 'import' = 'install',
 ): string {
-  const names = risks.map((risk) => risk.key.replace(/^(docker|address):/, '')).join(', ');
-  return `Confirm first what this server asks for that runs code or opens its walls (${names}): tick "I understand" for ${risks.length === 1 ? 'it' : 'them'} in the review, then ${action} again`;
+  return unconfirmedWords(risks, action).text;
 }
 
 /** The confirmation key of a package from a non-public registry: the install review sends it when that source's own box is ticked. */

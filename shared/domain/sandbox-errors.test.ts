@@ -28,4 +28,19 @@ describe("the sandbox's refusals: a code with its facts, and the English Berth a
       "127.0.0.1:5173 is Berth's own port on this computer (its window's bridge or its apps' sandbox): a sandboxed server may never reach it",
     );
   });
+
+  it('words a folder it never lets a sandboxed server write by what the folder holds', () => {
+    expect(
+      sandboxError('sandbox-errors.folder-protected', { folder: '/home/ann/.ssh', kind: 'secrets', place: '~/.ssh' }),
+    ).toEqual({
+      text: 'Berth never lets a sandboxed server write there: it holds credentials (~/.ssh). Pick the one folder it needs, such as a project folder: /home/ann/.ssh',
+      hostMessage: {
+        code: 'sandbox-errors.folder-protected',
+        params: { folder: '/home/ann/.ssh', kind: 'secrets', place: '~/.ssh' },
+      },
+    });
+    expect(sandboxError('sandbox-errors.folder-entry', { folder: '/a/../b', issue: 'dots' }).text).toBe(
+      'Enter the folder without "." or "..": /a/../b',
+    );
+  });
 });

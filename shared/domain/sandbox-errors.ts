@@ -1,9 +1,17 @@
 import { codedFamily } from './host-wording';
+import {
+  folderEntryIssueText,
+  protectedFolderProblem,
+  protectedPlaceText,
+  type FolderEntryIssue,
+  type ProtectedKind,
+} from './sandbox';
 
 /**
  * The OS sandbox's refusals, as codes with their facts; the renderer words them from
  * renderer/i18n/locales/<locale>/sandbox-errors.json. `reason` and `install` are the sandbox runtime's own
- * words (what is missing here, the command that installs it); `domain` is what the person or a denial named.
+ * words (what is missing here, the command that installs it); `domain` is what the person or a denial named;
+ * `folder` a folder to write as given, `real` where its links lead, `place` the protected folder as shown (`~/.ssh`).
  */
 export type SandboxErrorMessages = {
   'sandbox-errors.local-only': Record<string, never>;
@@ -11,6 +19,9 @@ export type SandboxErrorMessages = {
   'sandbox-errors.unavailable-install': { reason: string; install: string };
   'sandbox-errors.domain-not-one-click': { domain: string };
   'sandbox-errors.own-port': { domain: string };
+  'sandbox-errors.folder-entry': { folder: string; issue: FolderEntryIssue };
+  'sandbox-errors.folder-protected': { folder: string; kind: ProtectedKind; place: string };
+  'sandbox-errors.folder-protected-link': { folder: string; real: string; kind: ProtectedKind; place: string };
 };
 export type SandboxErrorCode = keyof SandboxErrorMessages;
 
@@ -24,4 +35,9 @@ export const sandboxError = codedFamily<SandboxErrorMessages>({
     `Berth never opens ${domain} with one click: it is this computer, a private network or a cloud's metadata service, where Berth itself and other local services listen. If the server truly needs it, add it by hand in the server's Sandbox tab`,
   'sandbox-errors.own-port': ({ domain }) =>
     `${domain} is Berth's own port on this computer (its window's bridge or its apps' sandbox): a sandboxed server may never reach it`,
+  'sandbox-errors.folder-entry': ({ folder, issue }) => `${folderEntryIssueText(issue)}: ${folder}`,
+  'sandbox-errors.folder-protected': ({ folder, kind, place }) =>
+    `${protectedFolderProblem(protectedPlaceText({ kind, place }))}: ${folder}`,
+  'sandbox-errors.folder-protected-link': ({ folder, real, kind, place }) =>
+    `${protectedFolderProblem(`${folder} leads to ${real}, and ${protectedPlaceText({ kind, place })}`)}: ${folder}`,
 });

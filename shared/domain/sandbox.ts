@@ -443,40 +443,107 @@ export interface ProtectedPlaces {
 }
 
 /**
- * Why Berth never lets a sandboxed server write `path`, in words that say
- * what the folder holds, or undefined. Refused: the whole disk; home, and any
+ * What a folder Berth never lets a sandboxed server write holds, as a fact the catalog words:
+ * `place` is the folder that makes it so, as shown (`~/.ssh`); '' for the whole disk.
+ */
+export type ProtectedKind =
+  'disk' | 'home' | 'holdsHome' | 'config' | 'insideConfig' | 'holdsConfig' | 'secrets' | 'startup' | 'programs';
+export interface ProtectedPlace {
+  kind: ProtectedKind;
+  place: string;
+}
+
+/**
+ * Why Berth never lets a sandboxed server write `path`, as what the folder
+ * holds, or undefined. Refused: the whole disk; home, and any
  * folder that holds it; Berth's config folder (settings, secrets, the browser
  * profile, every server's sandbox folders), inside it or holding it; a
  * credentials folder, a startup file or a program-settings folder, inside it
  * or holding it. `path` is absolute and normalized; the host passes its real
  * path too (symlinks resolved), as a link may lead anywhere.
  */
-export function protectedFolderReason(path: string, places: ProtectedPlaces): string | undefined {
+export function protectedFolderPlace(path: string, places: ProtectedPlaces): ProtectedPlace | undefined {
   const p = trimSlash(path);
-  if (p === '/') return 'it is the whole disk';
+  if (p === '/') return { kind: 'disk', place: '' };
   const home = trimSlash(places.home);
   if (home === '' || home === '/') return undefined;
   const shown = (folder: string) => tildePath(folder, home);
-  if (p === home) return 'it is your home folder';
-  if (isWithin(home, p)) return `it holds your home folder (${home})`;
+  if (p === home) return { kind: 'home', place: home };
+  if (isWithin(home, p)) return { kind: 'holdsHome', place: home };
   const config = places.configDir === undefined ? undefined : trimSlash(places.configDir);
   if (config !== undefined && config !== '') {
-    if (p === config)
-      return `it is Berth's own settings folder (${shown(config)}): Berth's settings, secrets, conversations and every server's sandbox`;
-    if (isWithin(p, config))
-      return `it is inside Berth's own settings folder (${shown(config)}), which holds Berth's settings, secrets and the other servers' files`;
-    if (isWithin(config, p)) return `it holds Berth's own settings folder (${shown(config)})`;
+    if (p === config) return { kind: 'config', place: shown(config) };
+    if (isWithin(p, config)) return { kind: 'insideConfig', place: shown(config) };
+    if (isWithin(config, p)) return { kind: 'holdsConfig', place: shown(config) };
   }
   const under = (relative: readonly string[]) =>
     relative.map((rel) => inHome(home, rel)).find((folder) => isWithin(p, folder) || isWithin(folder, p));
   const secret = under(SECRET_PATHS_IN_HOME);
-  if (secret !== undefined) return `it holds credentials (${shown(secret)})`;
+  if (secret !== undefined) return { kind: 'secrets', place: shown(secret) };
   const startup = under(STARTUP_PATHS_IN_HOME);
-  if (startup !== undefined) return `it holds files that run code at login or in your shell (${shown(startup)})`;
+  if (startup !== undefined) return { kind: 'startup', place: shown(startup) };
   const programs = under(PROGRAM_FOLDERS_IN_HOME);
-  if (programs !== undefined)
-    return `it holds other programs' settings and launchers, some of which run code (${shown(programs)})`;
+  if (programs !== undefined) return { kind: 'programs', place: shown(programs) };
   return undefined;
+}
+
+/** What a protected folder holds, in English ("it holds credentials (~/.ssh)"). */
+export function protectedPlaceText({ kind, place }: ProtectedPlace): string {
+  switch (kind) {
+    case 'disk':
+      return 'it is the whole disk';
+    case 'home':
+      return 'it is your home folder';
+    case 'holdsHome':
+      return `it holds your home folder (${place})`;
+    case 'config':
+      return `it is Berth's own settings folder (${place}): Berth's settings, secrets, conversations and every server's sandbox`;
+    case 'insideConfig':
+      return `it is inside Berth's own settings folder (${place}), which holds Berth's settings, secrets and the other servers' files`;
+    case 'holdsConfig':
+      return `it holds Berth's own settings folder (${place})`;
+    case 'secrets':
+      return `it holds credentials (${place})`;
+    case 'startup':
+      return `it holds files that run code at login or in your shell (${place})`;
+    case 'programs':
+      return `it holds other programs' settings and launchers, some of which run code (${place})`;
+  }
+}
+
+/** Why Berth never lets a sandboxed server write `path`, in words that say what the folder holds, or undefined. */
+export function protectedFolderReason(path: string, places: ProtectedPlaces): string | undefined {
+  const found = protectedFolderPlace(path, places);
+  return found === undefined ? undefined : protectedPlaceText(found);
+}
+
+/** What is wrong with a folder entry as typed, before any place is looked at. */
+export type FolderEntryIssue = 'empty' | 'tooLong' | 'nul' | 'notAbsolute' | 'dots';
+
+/** The entry's own problem as a fact, or undefined: an absolute path, not too long, with no NUL, `.` or `..`. */
+export function folderEntryIssue(path: string): FolderEntryIssue | undefined {
+  if (path.trim() === '') return 'empty';
+  if (path.length > 4_096) return 'tooLong';
+  if (path.includes('\0')) return 'nul';
+  if (!path.startsWith('/')) return 'notAbsolute';
+  if (path.split('/').some((part) => part === '..' || part === '.')) return 'dots';
+  return undefined;
+}
+
+/** A folder entry's own problem in English. */
+export function folderEntryIssueText(issue: FolderEntryIssue): string {
+  switch (issue) {
+    case 'empty':
+      return 'Enter a folder';
+    case 'tooLong':
+      return 'That path is too long';
+    case 'nul':
+      return 'That path holds a NUL character';
+    case 'notAbsolute':
+      return 'Enter an absolute folder path (starting with /)';
+    case 'dots':
+      return 'Enter the folder without "." or ".."';
+  }
 }
 
 /**
@@ -486,11 +553,8 @@ export function protectedFolderReason(path: string, places: ProtectedPlaces): st
  * authority, checks with its config folder and the real path too.
  */
 export function folderEntryProblem(path: string, home: string, configDir?: string): string | undefined {
-  if (path.trim() === '') return 'Enter a folder';
-  if (path.length > 4_096) return 'That path is too long';
-  if (path.includes('\0')) return 'That path holds a NUL character';
-  if (!path.startsWith('/')) return 'Enter an absolute folder path (starting with /)';
-  if (path.split('/').some((part) => part === '..' || part === '.')) return 'Enter the folder without "." or ".."';
+  const issue = folderEntryIssue(path);
+  if (issue !== undefined) return folderEntryIssueText(issue);
   const reason = protectedFolderReason(path, { home, configDir });
   return reason === undefined ? undefined : protectedFolderProblem(reason);
 }

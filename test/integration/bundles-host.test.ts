@@ -65,13 +65,17 @@ describe('MCP Bundles through the host', () => {
       name: NAME,
       values: {},
     });
-    expect(missing.problems).toEqual([{ field: 'values.api_token', message: 'API token is required' }]);
+    const required = { code: 'bundle-errors.setting-required', params: { title: 'API token' } };
+    expect(missing.problems).toEqual([
+      { field: 'values.api_token', message: 'API token is required', hostMessage: required },
+    ]);
     const refused = await h.host.dispatch('bundles.install', { stageId: inspection.stageId, name: NAME, values: {} });
     expect(refused).toMatchObject({
       ok: false,
       code: 'INVALID_INPUT',
       message: 'API token is required',
       path: 'values.api_token',
+      hostMessage: required,
     });
 
     const values = { api_token: SECRET, greeting: 'Ahoy' };
@@ -378,6 +382,11 @@ describe('MCP Bundles through the host', () => {
         code: 'INVALID_INPUT',
         path: 'confirmed',
         message: expect.stringContaining(confirmed === undefined ? '(BASH_ENV, LD_PRELOAD)' : '(LD_PRELOAD)'),
+        hostMessage: {
+          code: 'bundle-errors.unconfirmed',
+          params:
+            confirmed === undefined ? { names: 'BASH_ENV, LD_PRELOAD', count: 2 } : { names: 'LD_PRELOAD', count: 1 },
+        },
       });
     }
     // Nothing was installed or moved: the staged bundle is still there for the confirmed install.

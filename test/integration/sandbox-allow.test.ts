@@ -112,11 +112,17 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
       expect((refused as HostError).code).toBe('FORBIDDEN');
       expect((refused as HostError).message).toMatch(why);
       expect((refused as HostError).message).toContain('Berth never lets a sandboxed server write there');
+      // The renderer words the refusal from its code: what the folder holds is a fact, the folder as given.
+      expect((refused as HostError).hostMessage, folder).toMatchObject({
+        code: 'sandbox-errors.folder-protected',
+        params: { folder },
+      });
     }
     // Nor through the setting itself.
     await expect(rig.sandbox.update('boxed', { allowedFolders: [rig.configDir] })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringMatching(/Berth's own settings folder/),
+      hostMessage: { code: 'sandbox-errors.folder-protected', params: { folder: rig.configDir, kind: 'config' } },
     });
     expect(rig.sandbox.view('boxed').allowedFolders).toEqual([]);
 

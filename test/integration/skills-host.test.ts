@@ -185,6 +185,21 @@ describe('skills end to end through the host (skills-server fixture)', () => {
     await harness.waitForEvent('skills.changed', (c) => c.skills.length === 4);
     const { id } = await newConversation(harness);
 
+    // A skill the server does not offer: refused with a code the composer words, the English beside it.
+    expect(
+      await harness.host.dispatch('skills.attach', {
+        server: 'docs',
+        uri: 'skill://nope/SKILL.md',
+        conversationId: id,
+      }),
+    ).toMatchObject({
+      ok: false,
+      code: 'SERVER_ERROR',
+      message:
+        "server 'docs' offers no skill at skill://nope/SKILL.md (its skills may have changed: see the current list)",
+      hostMessage: { code: 'skills-errors.no-skill', params: { server: 'docs', uri: 'skill://nope/SKILL.md' } },
+    });
+
     // The person picks docs/cross-notes from the composer: approval, then the cross-server question naming archive's tool.
     const attached = harness.call<ChatAttachment>('skills.attach', {
       server: 'docs',

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BundleInspection, BundleReview } from '../../../shared/contract/bundles';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { BundleInstallStep } from './bundle-install-step';
 import { renderWithBerth } from '../../test-support/render-with-berth';
@@ -109,5 +109,53 @@ describe('BundleInstallStep', () => {
     fireEvent.click(install);
     await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('「preloading」をインストールしました'));
     expect(shownToasts(store).at(-1)?.message).toBe('preloading 1.0.0 を起動しています。');
+  });
+
+  it("words the review's problems and a refused install from their codes, and re-words them when the language changes", async () => {
+    await activateLocale('ko');
+    const withProblem: BundleReview = {
+      ...review,
+      problems: [
+        {
+          field: 'values.token',
+          message: 'API token is required',
+          hostMessage: { code: 'bundle-errors.setting-required', params: { title: 'API token' } },
+        },
+      ],
+    };
+    let reviewed = review;
+    const transport = createFakeTransport({
+      'sandbox.support': () => ok({ available: false, platform: 'linux', reason: 'not here', warnings: [] }),
+      'bundles.review': () => ok(reviewed),
+      // The host checks again: a risk the person has not confirmed there refuses the install.
+      'bundles.install': () =>
+        fail(
+          'INVALID_INPUT',
+          'Confirm first what this server asks for that runs code or opens its walls (LD_PRELOAD): tick "I understand" for it in the review, then install again',
+          'confirmed',
+          { code: 'bundle-errors.unconfirmed', params: { names: 'LD_PRELOAD', count: 1, action: 'install' } },
+        ),
+    });
+    renderWithBerth(
+      <BundleInstallStep inspection={inspection} onCancel={() => undefined} onInstalled={() => undefined} />,
+      { transport },
+    );
+    fireEvent.click(await screen.findByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: '설치' }));
+    expect(
+      await screen.findByText(/먼저 이 서버가 요청하는, 코드를 실행하거나 경계를 넘는 항목\(LD_PRELOAD\)을 확인하세요/),
+    ).toBeTruthy();
+
+    reviewed = withProblem;
+    fireEvent.change(screen.getByDisplayValue('preloading'), { target: { value: 'preloading-2' } });
+    expect(await screen.findByText('API token은(는) 필수입니다.')).toBeTruthy();
+
+    await act(() => activateLocale('ja'));
+    expect(screen.getByText('API tokenは必須です。')).toBeTruthy();
+    expect(
+      screen.getByText(
+        /このサーバーが求める、コードを実行したり境界を越えたりする項目（LD_PRELOAD）を先に確認してください/,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -10,8 +10,9 @@ import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
 import { DialogBody } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureText, hostText } from '../../i18n/host-message';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -33,8 +34,9 @@ export function BundleInstallStep({
   const [name, setName] = useState(inspection.suggestedName);
   const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(inspection.fields));
   const [review, setReview] = useState<BundleReview>();
-  const [reviewError, setReviewError] = useState<string>();
-  const [installError, setInstallError] = useState<{ message: string; path?: string }>();
+  // Failures are kept, not their words: worded as they render, so a language switch re-words them.
+  const [reviewError, setReviewError] = useState<Failure>();
+  const [installError, setInstallError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const values = useMemo(() => valuesFromDrafts(inspection.fields, drafts), [inspection.fields, drafts]);
   // An update keeps the installed server's own sandbox setting (changed in its Sandbox tab).
@@ -52,7 +54,7 @@ export function BundleInstallStep({
           if (result.ok) {
             setReview(result.value);
             setReviewError(undefined);
-          } else setReviewError(failureText(result));
+          } else setReviewError(result);
         });
     }, REVIEW_DELAY_MS);
     return () => {
@@ -61,7 +63,9 @@ export function BundleInstallStep({
     };
   }, [transport, inspection.stageId, inspection.suggestedName, name, values]);
 
-  const problems = new Map((review?.problems ?? []).map((problem) => [problem.field, problem.message]));
+  const problems = new Map(
+    (review?.problems ?? []).map((problem) => [problem.field, hostText(problem.hostMessage, problem.message)]),
+  );
   const ready =
     review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '' && risks.confirmed;
 
@@ -79,11 +83,7 @@ export function BundleInstallStep({
     });
     setBusy(false);
     if (!result.ok) {
-      setInstallError(
-        result.path === undefined
-          ? { message: failureText(result) }
-          : { message: failureText(result), path: result.path },
-      );
+      setInstallError(result);
       return;
     }
     selectServer(result.value.name);
@@ -108,7 +108,7 @@ export function BundleInstallStep({
           </h3>
           <Field
             label={t('bundles.install.name')}
-            error={installError?.path === 'name' ? installError.message : undefined}
+            error={installError?.path === 'name' ? failureText(installError) : undefined}
             hint={t('bundles.install.nameHint')}
           >
             {({ id, describedBy, invalid }) => (
@@ -134,7 +134,7 @@ export function BundleInstallStep({
             {t('bundles.install.review')}
           </h3>
           {reviewError !== undefined ? (
-            <InlineAlert>{reviewError}</InlineAlert>
+            <InlineAlert>{failureText(reviewError)}</InlineAlert>
           ) : review === undefined ? (
             <p className="muted">{t('bundles.install.checking')}</p>
           ) : (
@@ -144,7 +144,7 @@ export function BundleInstallStep({
         </section>
         {updating ? null : <div className="bundle-section">{sandbox.section}</div>}
         {installError !== undefined && installError.path !== 'name' ? (
-          <InlineAlert>{installError.message}</InlineAlert>
+          <InlineAlert>{failureText(installError)}</InlineAlert>
         ) : null}
       </DialogBody>
       <footer className="dialog-footer">

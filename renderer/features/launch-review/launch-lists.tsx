@@ -1,6 +1,8 @@
 import clsx from 'clsx';
 import { WarningIcon } from '../../ui/icons';
 import { useT } from '../../i18n/use-t';
+import type { HostMessage } from '../../../shared/domain/host-message';
+import { HostMessageText } from '../../i18n/host-message';
 
 // The lists every launch review shows (a config import, a registry install, a bundle install).
 
@@ -29,14 +31,23 @@ export function EnvList({
 }
 
 /** What to look at before going on, in words; nothing when there is none. */
-export function WarningList({ label, messages }: { label: string; messages: ReadonlyArray<{ message: string }> }) {
+export function WarningList({
+  label,
+  messages,
+}: {
+  label: string;
+  /** The host's English, and its code when it has one (worded in the person's language). */
+  messages: ReadonlyArray<{ message: string; hostMessage?: HostMessage | undefined }>;
+}) {
   if (messages.length === 0) return null;
   return (
     <ul className="import-warnings" aria-label={label}>
       {messages.map((item, index) => (
         <li key={index}>
           <WarningIcon />
-          <span>{item.message}</span>
+          <span>
+            <HostMessageText message={item.hostMessage} fallback={item.message} />
+          </span>
         </li>
       ))}
     </ul>

@@ -8,6 +8,7 @@ import { ServersView } from '../servers/servers-view';
 import { LogDenialAction } from './log-denial-action';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { shownToasts } from '../../test-support/shown-toasts';
+import { activateLocale } from '../../i18n/i18n';
 
 afterEach(cleanup);
 
@@ -131,13 +132,25 @@ describe('a denial the person can act on', () => {
     const handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })], undefined, [
       denial('files'),
     ]);
-    handlers['sandbox.allow'] = () => fail('FORBIDDEN', 'Berth never lets a sandboxed server write there');
+    const english =
+      'Berth never lets a sandboxed server write there: it holds credentials (~/.ssh). Pick the one folder it needs, such as a project folder: /home/ann/.ssh';
+    handlers['sandbox.allow'] = () =>
+      fail('FORBIDDEN', english, 'folder', {
+        code: 'sandbox-errors.folder-protected',
+        params: { folder: '/home/ann/.ssh', kind: 'secrets', place: '~/.ssh' },
+      });
     mountServers(handlers);
     await waitFor(() => expect(card()).not.toBeNull());
     const onCard = await within(card()).findByRole('group', { name: 'Blocked by the sandbox in files' });
     fireEvent.click(within(onCard).getByRole('button', { name: 'Allow this folder' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Allow and restart' }));
-    expect((await within(screen.getByRole('alertdialog')).findByRole('alert')).textContent).toContain('never lets');
+    const alert = await within(screen.getByRole('alertdialog')).findByRole('alert');
+    expect(alert.textContent).toBe(english);
+    // The refusal is kept, not its words: a language switch re-words it from its code.
+    await act(() => activateLocale('ko'));
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert').textContent).toBe(
+      'Berth는 샌드박스 안의 서버가 이곳에 쓰는 것을 절대 허용하지 않습니다. 이 폴더는 자격 증명(~/.ssh)을 포함합니다. 프로젝트 폴더처럼 서버에 필요한 폴더 하나만 고르세요: /home/ann/.ssh',
+    );
   });
 
   it('puts the same action beside the denial’s line in the log', async () => {

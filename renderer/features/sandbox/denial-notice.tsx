@@ -8,6 +8,7 @@ import { denialActionLabel, denialSentence, neverSentence } from './sandbox-word
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { words } from '../../i18n/words';
@@ -54,7 +55,8 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
   const pushToast = useBerth((s) => s.pushToast);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  // The host's refusal, worded as it renders (a language switch re-words it).
+  const [error, setError] = useState<Failure>();
   const label = denialActionLabel(denial);
   if (label === undefined || denial.fix === undefined) return null;
   const folder = 'folder' in denial.fix ? denial.fix.folder : undefined;
@@ -64,7 +66,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
     setBusy(true);
     const result = await model.allow(denial);
     setBusy(false);
-    if (!result.ok) return setError(failureText(result));
+    if (!result.ok) return setError(result);
     setOpen(false);
     pushToast({
       tone: 'success',
@@ -100,7 +102,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
       </AlertDialogDescription>
       <p className="sandbox-allow-target mono">{target}</p>
       {denial.source === 'server' ? <p className="muted">{t('sandbox.words.claim')}</p> : null}
-      {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
+      {error !== undefined ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
           <Button variant="ghost">{t('sandbox.action.cancel')}</Button>

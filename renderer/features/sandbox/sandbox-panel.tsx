@@ -9,6 +9,7 @@ import { denialSentence, draftPolicyLines, homeOf } from './sandbox-words';
 import { useSandbox, useSandboxDenials, useSandboxModel, useSandboxPolicy } from './use-sandbox';
 import { formatTime } from '../../i18n/format';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 import { useT, type Translate } from '../../i18n/use-t';
 import { words } from '../../i18n/words';
 
@@ -48,7 +49,8 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
   // Null: showing the saved setting. A draft exists from the first change until it is saved or dropped.
   const [draft, setDraft] = useState<SandboxDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [failure, setFailure] = useState<string>();
+  // The host's refusal, worded as it renders (a language switch re-words it).
+  const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   // Rows keep their ids until the setting changes, so an input is not replaced under the cursor.
   const fromSettings = useMemo(() => draftFromSettings(settings), [settings]);
@@ -70,7 +72,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
     setBusy(true);
     const saved = await model.setSettings(server.name, { ...result.choice, offered: true });
     setBusy(false);
-    if (!saved.ok) return setFailure(failureText(saved));
+    if (!saved.ok) return setFailure(saved);
     setFailure(undefined);
     setDraft(null);
     pushToast({
@@ -107,7 +109,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
           ) : null
         }
       />
-      {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
+      {failure !== undefined ? <InlineAlert>{failureText(failure)}</InlineAlert> : null}
       {dirty ? (
         <div className="sandbox-actions">
           <Button variant="ghost" onClick={() => (setDraft(null), setErrors({}))} disabled={busy}>

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import type { SkillCatalog } from '../../../shared/domain/skills';
 import { SKILLS_EXTENSION_ID } from '../../../shared/domain/skills-extension';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
+import { activateLocale } from '../../i18n/i18n';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
@@ -104,6 +105,39 @@ describe('the composer’s Skills button', () => {
     const empty = await within(panel).findByRole('status');
     expect(empty.textContent).toBe(
       'No skill to attach. docs lists none now; guides could not list its skills: skills/list timed out after 30 s; Berth refuses every skill strict lists (its Skills tab says why).',
+    );
+  });
+
+  it('words a refused attach from its code, and re-words it when the language changes', async () => {
+    const ready = serverState('docs', { status: 'ready', readySince: 1, capabilities: withSkills });
+    const { transport } = mount([ready], {
+      skills: [
+        {
+          server: 'docs',
+          uri: 'skill://report-writing/SKILL.md',
+          name: 'report-writing',
+          qualifiedName: 'docs/report-writing',
+          description: 'Writes reports',
+          files: [],
+          totalBytes: 0,
+          state: 'available',
+          sameNameOn: [],
+        },
+      ],
+      problems: [],
+    });
+    transport.handlers['skills.attach'] = () =>
+      fail('SERVER_ERROR', "skill 'docs/report-writing' lists no SKILL.md", undefined, {
+        code: 'skills-errors.no-skill-md',
+        params: { name: 'docs/report-writing' },
+      });
+    fireEvent.click(await screen.findByRole('button', { name: 'Skills' }));
+    const panel = await screen.findByRole('group', { name: 'Skills' });
+    fireEvent.click(await within(panel).findByRole('button', { name: /docs\/report-writing/ }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe('skill “docs/report-writing” lists no SKILL.md');
+    await act(() => activateLocale('ko'));
+    expect(within(screen.getByRole('group', { name: '스킬' })).getByRole('alert').textContent).toBe(
+      '스킬 “docs/report-writing”에 SKILL.md가 없습니다.',
     );
   });
 });

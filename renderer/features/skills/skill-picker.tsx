@@ -7,6 +7,7 @@ import { CloseIcon } from '../../ui/icons';
 import { STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
 import { useT, type Translate } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /**
  * The composer's skill menu: every ready server's skills, by the name that
@@ -29,7 +30,8 @@ export function SkillPicker({
   const { catalog, error } = useSkillCatalog();
   const t = useT();
   const [loading, setLoading] = useState<string>();
-  const [problem, setProblem] = useState<string>();
+  // The host's refusal, worded as it renders (a language switch re-words it).
+  const [problem, setProblem] = useState<Failure>();
   const skills = catalog?.skills.filter((skill) => skill.state !== 'refused') ?? [];
 
   const pick = async (skill: SkillInfo) => {
@@ -38,7 +40,7 @@ export function SkillPicker({
     const result = await transport.call('skills.attach', { server: skill.server, uri: skill.uri, conversationId });
     setLoading(undefined);
     if (!result.ok) {
-      setProblem(failureText(result));
+      setProblem(result);
       return;
     }
     onAttach(result.value);
@@ -81,7 +83,7 @@ export function SkillPicker({
       )}
       {problem !== undefined ? (
         <p className="field-error" role="alert">
-          {problem}
+          {failureText(problem)}
         </p>
       ) : null}
     </div>
