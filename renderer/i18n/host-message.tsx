@@ -20,6 +20,7 @@ import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
+import type { ConfigImportErrorCode } from '../../shared/domain/config-import-errors';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -50,6 +51,7 @@ const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
 const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
+const CONFIG_IMPORT_ERRORS_WORDED: Worded<ConfigImportErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -72,6 +74,7 @@ void [
   WORKSPACE_ERRORS_WORDED,
   SAMPLING_WORDS_WORDED,
   BRIDGE_ERRORS_WORDED,
+  CONFIG_IMPORT_ERRORS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

@@ -41,6 +41,7 @@ import type consentErrors from './locales/en/consent-errors.json';
 import type workspaceErrors from './locales/en/workspace-errors.json';
 import type samplingWords from './locales/en/sampling-words.json';
 import type bridgeErrors from './locales/en/bridge-errors.json';
+import type configImportErrors from './locales/en/config-import-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -84,7 +85,8 @@ export type MessageId =
   | keyof typeof consentErrors
   | keyof typeof workspaceErrors
   | keyof typeof samplingWords
-  | keyof typeof bridgeErrors;
+  | keyof typeof bridgeErrors
+  | keyof typeof configImportErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -129,4 +131,5 @@ export const CATALOG_FILES = [
   'workspace-errors',
   'sampling-words',
   'bridge-errors',
+  'config-import-errors',
 ] as const;
