@@ -43,6 +43,7 @@ export function RegistryOrigin({ server, from }: { server: string; from: Install
         tone: 'error',
         title: t('servers.registry.updateFailed', { server, version }),
         message: result.message,
+        ...(result.hostMessage === undefined ? {} : { hostMessage: result.hostMessage }),
       });
   }
 
