@@ -10,6 +10,7 @@ import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
+import type { Failure } from '../../../shared/result';
 
 /** The newest denial of a server that the person can still act on (or the newest at all). */
 export function latestDenial(denials: readonly SandboxDenial[]): SandboxDenial | undefined {
@@ -53,7 +54,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
   const pushToast = useBerth((s) => s.pushToast);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const label = denialActionLabel(denial);
   if (label === undefined || denial.fix === undefined) return null;
   const folder = 'folder' in denial.fix ? denial.fix.folder : undefined;
@@ -63,7 +64,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
     setBusy(true);
     const result = await model.allow(denial);
     setBusy(false);
-    if (!result.ok) return setError(failureText(result));
+    if (!result.ok) return setError(result);
     setOpen(false);
     pushToast({
       tone: 'success',
@@ -99,7 +100,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
       </AlertDialogDescription>
       <p className="sandbox-allow-target mono">{target}</p>
       {denial.source === 'server' ? <p className="muted">{t('sandbox.words.claim')}</p> : null}
-      {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
+      {error !== undefined ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
           <Button variant="ghost">{t('sandbox.action.cancel')}</Button>

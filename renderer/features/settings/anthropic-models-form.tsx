@@ -6,6 +6,7 @@ import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /**
  * The built-in Anthropic provider's models: fetched from Anthropic's models
@@ -17,7 +18,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
   const updateProvider = useBerth((s) => s.updateProvider);
   const pushToast = useBerth((s) => s.pushToast);
   const [models, setModels] = useState<ProviderModel[]>(provider.models);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
 
@@ -27,7 +28,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
     const result = await updateProvider(provider.id, { models });
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(result);
       return;
     }
     pushToast({ tone: 'success', title: t('settings.providers.anthropic.saved', { provider: provider.label }) });
@@ -49,7 +50,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
         onChange={setModels}
         idExample="claude-sonnet-5"
       />
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <div className="provider-form-actions">
         <TestConnection providerId={provider.id} providerLabel={provider.label} />
         <div className="spacer" />

@@ -14,6 +14,7 @@ import { WarningIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
 import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
+import type { Failure } from '../../../shared/result';
 
 type Kind = ConsentRule['kind'];
 
@@ -51,7 +52,7 @@ export function RuleForm() {
   const pushToast = useBerth((s) => s.pushToast);
   const [kind, setKind] = useState<Kind>('name-pattern');
   const [pattern, setPattern] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const serverId = useId();
   const patternId = useId();
@@ -72,7 +73,7 @@ export function RuleForm() {
     const result = await addRule(chosen, parsed.data);
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(result);
       return;
     }
     setError(undefined);
@@ -162,7 +163,7 @@ export function RuleForm() {
           />
         )}
       </p>
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <div className="rule-form-actions">
         <Button variant="primary" size="sm" disabled={busy || covered.length === 0} onClick={() => void save()}>
           {t('settings.rules.add')}
