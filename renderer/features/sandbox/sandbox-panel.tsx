@@ -10,6 +10,7 @@ import { useSandbox, useSandboxDenials, useSandboxModel, useSandboxPolicy } from
 import { formatTime } from '../../i18n/format';
 import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
+import type { Failure } from '../../../shared/result';
 
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
 
@@ -47,7 +48,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
   // Null: showing the saved setting. A draft exists from the first change until it is saved or dropped.
   const [draft, setDraft] = useState<SandboxDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   // Rows keep their ids until the setting changes, so an input is not replaced under the cursor.
   const fromSettings = useMemo(() => draftFromSettings(settings), [settings]);
@@ -69,7 +70,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
     setBusy(true);
     const saved = await model.setSettings(server.name, { ...result.choice, offered: true });
     setBusy(false);
-    if (!saved.ok) return setFailure(failureText(saved));
+    if (!saved.ok) return setFailure(saved);
     setFailure(undefined);
     setDraft(null);
     pushToast({
@@ -106,7 +107,7 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
           ) : null
         }
       />
-      {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
+      {failure !== undefined ? <InlineAlert>{failureText(failure)}</InlineAlert> : null}
       {dirty ? (
         <div className="sandbox-actions">
           <Button variant="ghost" onClick={() => (setDraft(null), setErrors({}))} disabled={busy}>
