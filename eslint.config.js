@@ -4,7 +4,12 @@ import lingui from 'eslint-plugin-lingui';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { LOCALIZED_TEXT_RULES, MODULE_TEXT_RULES } from './test/localized-text-rules.mjs';
+import {
+  HOST_ENGLISH_ALLOWED,
+  LOCALIZED_TEXT_RULES,
+  MODULE_TEXT_RULES,
+  VIEW_TEXT_RULES,
+} from './test/localized-text-rules.mjs';
 import { UNLOCALIZED_FILES } from './test/unlocalized-files.mjs';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
@@ -180,6 +185,13 @@ const localizationConfigs = [
     ignores: ['renderer/**/*.test.ts', 'renderer/**/*.d.ts', 'renderer/test-support/**', ...UNLOCALIZED_FILES],
     plugins: { lingui },
     rules: MODULE_TEXT_RULES,
+  },
+  {
+    // A failure's English message is not shown as it is: its code is worded (failureText, HostMessageText).
+    name: 'berth/host-english-shown',
+    files: ['renderer/features/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.{ts,tsx}', ...UNLOCALIZED_FILES, ...HOST_ENGLISH_ALLOWED],
+    rules: VIEW_TEXT_RULES,
   },
 ];
 

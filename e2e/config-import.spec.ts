@@ -109,7 +109,7 @@ importTest.describe('config import', () => {
       const again = await ImportDialog.open(app);
       await again.paste('VS Code (mcp.json with servers and inputs)', text);
       await expect(again.checkbox('everything')).not.toBeChecked();
-      await expect(again.row('everything')).toContainText('Berth already has a server named "everything"');
+      await expect(again.row('everything')).toContainText('Berth already has a server named “everything”');
     },
   );
 

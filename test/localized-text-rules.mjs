@@ -144,3 +144,46 @@ export const MODULE_TEXT_RULES = {
     },
   ],
 };
+
+/** A failure's `message` is the host's English: a view shows `failureText(failure)` / `<HostMessageText>`, which word its code. */
+const HOST_ENGLISH_SHOWN = [
+  {
+    selector:
+      ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > MemberExpression[property.name="message"][object.name=/^(result|answer|failure|refusal|outcome)$/]',
+    message:
+      "A failure's message is the host's English: show failureText(failure) or <HostMessageText> (renderer/i18n/host-message.tsx).",
+  },
+  {
+    selector:
+      'CallExpression[callee.name=/^set[A-Z]/] > MemberExpression[property.name="message"][object.name=/^(result|answer|failure|refusal|outcome)$/]',
+    message:
+      'Keep the Failure in state, not its English message: word it with failureText() when it is shown, so a language switch re-words it.',
+  },
+];
+
+/**
+ * Views that still show a failure's bare message: files other helpers are converting (issue 36). The list only
+ * shrinks; the lead drops them once their branches are merged.
+ */
+export const HOST_ENGLISH_ALLOWED = [
+  'renderer/features/roots/**',
+  'renderer/features/bundles/**',
+  'renderer/features/launch-review/**',
+  'renderer/features/chat/message-rows.tsx',
+  'renderer/features/chat/slash-commands.tsx',
+  'renderer/features/chat/picker-menu.tsx',
+  'renderer/features/apps/app-frame.tsx',
+  'renderer/features/resources/resource-viewer.tsx',
+  'renderer/features/config/config-editor.tsx',
+  'renderer/features/settings/model-ranks-section.tsx',
+  'renderer/features/settings/provider-models.tsx',
+];
+
+/**
+ * The views' rules: the attribute check of LOCALIZED_TEXT_RULES (a later `no-restricted-syntax` replaces an
+ * earlier one, so both travel together) and no host English shown as it is.
+ * @type {import('eslint').Linter.RulesRecord}
+ */
+export const VIEW_TEXT_RULES = {
+  'no-restricted-syntax': [...LOCALIZED_TEXT_RULES['no-restricted-syntax'], ...HOST_ENGLISH_SHOWN],
+};

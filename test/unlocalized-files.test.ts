@@ -4,7 +4,12 @@ import { ESLint } from 'eslint';
 import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { LOCALIZED_TEXT_RULES, MODULE_TEXT_RULES } from './localized-text-rules.mjs';
+import {
+  HOST_ENGLISH_ALLOWED,
+  LOCALIZED_TEXT_RULES,
+  MODULE_TEXT_RULES,
+  VIEW_TEXT_RULES,
+} from './localized-text-rules.mjs';
 import { UNLOCALIZED_FILES } from './unlocalized-files.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -106,4 +111,38 @@ describe('the no-unlocalized-strings lint', () => {
       .map((result) => result.filePath.slice(root.length + 1));
     expect(converted, 'these files have no literal left: take them out of test/unlocalized-files.mjs').toEqual([]);
   }, 120_000);
+
+  it("catches a failure's English shown or kept as words in a view, and lets failureText and HostMessageText pass", async () => {
+    const views = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.tsx'],
+          languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+          rules: VIEW_TEXT_RULES,
+        },
+      ],
+    });
+    const code = [
+      'export function A({ result, setError }: { result: Failure; setError: (text: string) => void }) {',
+      '  setError(result.message);',
+      '  setError(failureText(result));',
+      '  return (',
+      '    <p title="Copy the key">',
+      '      {result.message}',
+      '      {failureText(result)} <HostMessageText message={result.hostMessage} fallback={result.message} />',
+      '    </p>',
+      '  );',
+      '}',
+    ].join('\n');
+    const [linted] = await views.lintText(code, { filePath: join(root, 'renderer/features/example/example.tsx') });
+    expect((linted?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}:${m.line}`).sort()).toEqual([
+      'no-restricted-syntax:2', // a setter given the English
+      'no-restricted-syntax:5', // the title check still applies
+      'no-restricted-syntax:6', // the English shown
+    ]);
+    // The views other helpers convert are allowed for now: each names a file or folder that exists.
+    expect(HOST_ENGLISH_ALLOWED.filter((entry) => !existsSync(join(root, entry.replace(/\/\*\*$/, ''))))).toEqual([]);
+  });
 });

@@ -34,6 +34,7 @@ describe('markDuplicates', () => {
       name: 'github',
       reason: 'same-name',
       message: 'Berth already has a server named "github"',
+      hostMessage: { code: 'config-import-errors.duplicate-name', params: { name: 'github' } },
     });
   });
 
@@ -42,6 +43,7 @@ describe('markDuplicates', () => {
       name: 'fs',
       reason: 'same-command',
       message: 'Berth already runs the same command as "fs"',
+      hostMessage: { code: 'config-import-errors.duplicate-command', params: { name: 'fs' } },
     });
   });
 

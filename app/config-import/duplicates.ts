@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ServerConfig } from '../../shared/domain/server';
 import type { ImportCandidate } from './foreign-formats';
+import { configImportError } from '../../shared/domain/config-import-errors';
+import type { HostMessage } from '../../shared/domain/host-message';
 
 /** Why a candidate looks like a server Berth already has. */
 export interface DuplicateMatch {
@@ -9,10 +11,20 @@ export interface DuplicateMatch {
   reason: 'same-name' | 'same-command';
   /** For the preview, e.g. `Berth already runs the same command as "github"`. */
   message: string;
+  /** `message` as a code, for the renderer to word. */
+  hostMessage: HostMessage;
 }
 
 /** A candidate annotated for the preview. */
 export type CheckedCandidate = ImportCandidate & { duplicateOf?: DuplicateMatch };
+
+function match(name: string, reason: DuplicateMatch['reason']): DuplicateMatch {
+  const words = configImportError(
+    reason === 'same-name' ? 'config-import-errors.duplicate-name' : 'config-import-errors.duplicate-command',
+    { name },
+  );
+  return { name, reason, message: words.text, hostMessage: words.hostMessage };
+}
 
 function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
   return a.command === b.command && isDeepStrictEqual(a.args, b.args) && (a.cwd ?? '') === (b.cwd ?? '');
@@ -33,7 +45,7 @@ export function markDuplicates(
     if (sameName !== undefined) {
       return {
         ...candidate,
-        duplicateOf: { name: sameName, reason: 'same-name', message: `Berth already has a server named "${sameName}"` },
+        duplicateOf: match(sameName, 'same-name'),
       };
     }
     const config = candidate.config;
@@ -42,7 +54,7 @@ export function markDuplicates(
         if (sameLaunch(config, other)) {
           return {
             ...candidate,
-            duplicateOf: { name, reason: 'same-command', message: `Berth already runs the same command as "${name}"` },
+            duplicateOf: match(name, 'same-command'),
           };
         }
       }

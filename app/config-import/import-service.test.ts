@@ -339,7 +339,13 @@ describe('apply', () => {
     });
     expect(outcome).toEqual({
       imported: false,
-      failures: [{ sourceName: 'github', message: 'Server "github" is selected twice: import it once' }],
+      failures: [
+        {
+          sourceName: 'github',
+          message: 'Server "github" is selected twice: import it once',
+          hostMessage: { code: 'config-import-errors.selected-twice', params: { server: 'github' } },
+        },
+      ],
     });
     expect(await configText()).toBe('');
   });
@@ -351,7 +357,15 @@ describe('apply', () => {
       answers: {},
       workspaceFolder: 'rel',
     });
-    expect(outcome).toMatchObject({ imported: false, failures: [{ field: 'workspaceFolder' }] });
+    expect(outcome).toMatchObject({
+      imported: false,
+      failures: [
+        {
+          field: 'workspaceFolder',
+          hostMessage: { code: 'config-import-errors.folder-not-absolute', params: { folder: 'rel' } },
+        },
+      ],
+    });
   });
 
   it('keeps the comments and text of an existing config when adding', async () => {

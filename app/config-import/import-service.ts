@@ -23,6 +23,7 @@ import { uniqueServerName } from './server-names';
 import { errorMessage } from '../../shared/error-message';
 import { configError } from '../../shared/domain/config-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
+import { configImportError } from '../../shared/domain/config-import-errors';
 
 /** Foreign config files are small; anything bigger is not one. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -119,7 +120,11 @@ export class ConfigImportService {
     return Promise.all(
       found.map(async (location) => {
         const { exists, problem } = await this.probe(location.path);
-        return { ...location, exists, ...(problem === undefined ? {} : { problem: problem.text }) };
+        return {
+          ...location,
+          exists,
+          ...(problem === undefined ? {} : { problem: problem.text, problemMessage: problem.hostMessage }),
+        };
       }),
     );
   }
@@ -154,26 +159,29 @@ export class ConfigImportService {
   async apply(request: ApplyRequest): Promise<ImportOutcome> {
     const { preview, workspaceFolder: sourceFolder } = await this.read(request.source);
     const failures: ImportFailure[] = [];
-    const fault = (sourceName: string, message: string, field?: string): void => {
-      failures.push(field === undefined ? { sourceName, message } : { sourceName, message, field });
+    const fault = (sourceName: string, words: Pick<CodedText, 'text'> & Partial<CodedText>, field?: string): void => {
+      const failure: ImportFailure = { sourceName, message: words.text };
+      if (words.hostMessage !== undefined) failure.hostMessage = words.hostMessage;
+      failures.push(field === undefined ? failure : { ...failure, field });
     };
     const folder = request.workspaceFolder ?? sourceFolder;
     if (folder !== undefined && !isAbsolute(folder)) {
+      const words = configImportError('config-import-errors.folder-not-absolute', { folder });
       return {
         imported: false,
-        failures: [
-          {
-            sourceName: '',
-            message: `The project folder must be an absolute path (got "${folder}")`,
-            field: 'workspaceFolder',
-          },
-        ],
+        failures: [{ sourceName: '', message: words.text, field: 'workspaceFolder', hostMessage: words.hostMessage }],
       };
     }
     const first = preview.problems[0];
     const unreadable =
       preview.servers.length === 0 && first !== undefined
-        ? `The file cannot be read (${first.line === undefined ? '' : `line ${first.line}, column ${first.column ?? 1}: `}${first.message}): nothing was imported`
+        ? first.line === undefined
+          ? configImportError('config-import-errors.file-unreadable', { detail: first.message })
+          : configImportError('config-import-errors.file-unreadable-at', {
+              line: first.line,
+              column: first.column ?? 1,
+              detail: first.message,
+            })
         : undefined;
     const taken = new Map(this.options.config.takenNames().map((name) => [name.toLowerCase(), name]));
     const chosen = new Map<string, string>();
@@ -181,7 +189,10 @@ export class ConfigImportService {
     const selected = new Set<string>();
     for (const selection of request.servers) {
       if (selected.has(selection.sourceName)) {
-        fault(selection.sourceName, `Server "${selection.sourceName}" is selected twice: import it once`);
+        fault(
+          selection.sourceName,
+          configImportError('config-import-errors.selected-twice', { server: selection.sourceName }),
+        );
         continue;
       }
       selected.add(selection.sourceName);
@@ -189,7 +200,7 @@ export class ConfigImportService {
       if (candidate === undefined) {
         fault(
           selection.sourceName,
-          unreadable ?? `Server "${selection.sourceName}" is no longer in the file: preview it again`,
+          unreadable ?? configImportError('config-import-errors.no-longer-in-file', { server: selection.sourceName }),
         );
         continue;
       }
@@ -198,11 +209,11 @@ export class ConfigImportService {
       const clash = taken.get(lower);
       const twice = chosen.get(lower);
       if (clash !== undefined)
-        fault(selection.sourceName, `Berth already has a server named "${clash}": choose another name`, 'name');
+        fault(selection.sourceName, configImportError('config-import-errors.name-taken', { name: clash }), 'name');
       else if (twice !== undefined)
         fault(
           selection.sourceName,
-          `"${twice}" is also being imported as "${name}": give each server its own name`,
+          configImportError('config-import-errors.name-twice', { name, other: twice }),
           'name',
         );
       chosen.set(lower, selection.sourceName);
@@ -214,12 +225,13 @@ export class ConfigImportService {
         ...(folder === undefined ? {} : { workspaceFolder: folder }),
       });
       if (!resolved.ok) {
-        fault(selection.sourceName, resolved.message, resolved.path);
+        fault(selection.sourceName, { text: resolved.message, hostMessage: resolved.hostMessage }, resolved.path);
         continue;
       }
       const missing = unconfirmedRisks(launchRisks(resolved.value.config), selection.confirmed);
       if (missing.length > 0) {
-        fault(selection.sourceName, unconfirmedMessage(missing, 'import'), 'confirmed');
+        // The review's own words (shared/domain/launch-confirm.ts): English until that family has a code.
+        fault(selection.sourceName, { text: unconfirmedMessage(missing, 'import') }, 'confirmed');
         continue;
       }
       // A file from elsewhere decides what runs: nothing starts until the person has looked and turned it on.

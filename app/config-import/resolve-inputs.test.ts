@@ -55,6 +55,10 @@ describe('resolveCandidate (VS Code)', () => {
       code: 'INVALID_INPUT',
       message: 'Server "db" needs a value for "Database name" (input "db-name")',
       path: 'inputs.db-name',
+      hostMessage: {
+        code: 'config-import-errors.needs-value',
+        params: { server: 'db', description: 'Database name', input: 'db-name' },
+      },
     });
   });
 

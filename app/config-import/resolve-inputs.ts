@@ -1,6 +1,8 @@
 import { ServerConfigSchema, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { looksSecretHeader } from './secret-names';
 import { fail, ok, type Result } from '../../shared/result';
+import { configImportError } from '../../shared/domain/config-import-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import type { ImportCandidate, InputPrompt } from './foreign-formats';
 
 /** What is needed to turn a candidate's placeholders into final values. */
@@ -50,13 +52,19 @@ function vscodeSubstitute(options: ResolveOptions, inputs: Map<string, InputProm
         const input = inputs.get(arg);
         const answer = options.answers[arg] ?? input?.default;
         if (input === undefined)
-          error = fail('INVALID_INPUT', `"${field}" uses the input "${arg}", which the file does not declare`, field);
+          error = refused(configImportError('config-import-errors.undeclared-input', { field, input: arg }), field);
         else if (answer === undefined)
-          error = fail('INVALID_INPUT', `Enter a value for "${input.description}" (input "${arg}")`, `inputs.${arg}`);
+          error = refused(
+            configImportError('config-import-errors.enter-value', { description: input.description, input: arg }),
+            `inputs.${arg}`,
+          );
         else if (input.options !== undefined && !input.options.includes(answer)) {
-          error = fail(
-            'INVALID_INPUT',
-            `"${answer}" is not one of the choices for "${input.description}" (${input.options.join(', ')})`,
+          error = refused(
+            configImportError('config-import-errors.not-a-choice', {
+              answer,
+              description: input.description,
+              choices: input.options.join(', '),
+            }),
             `inputs.${arg}`,
           );
         } else {
@@ -68,16 +76,17 @@ function vscodeSubstitute(options: ResolveOptions, inputs: Map<string, InputProm
       if (scheme === 'env' && rest.length > 0) {
         const value = options.env[arg];
         if (value === undefined)
-          error = fail('INVALID_INPUT', `"${field}" uses the environment variable ${arg}, which is not set`, field);
+          error = refused(configImportError('config-import-errors.env-not-set', { field, variable: arg }), field);
         return value ?? whole;
       }
       if (variable === 'workspaceFolder' && options.workspaceFolder !== undefined) return options.workspaceFolder;
       if (variable === 'userHome' && options.userHome !== undefined) return options.userHome;
-      const hint =
+      error = refused(
         variable === 'workspaceFolder'
-          ? ': choose the project folder this file belongs to'
-          : ': Berth cannot fill it in, edit the value by hand';
-      error = fail('INVALID_INPUT', `"${field}" uses \${${variable}}${hint}`, field);
+          ? configImportError('config-import-errors.needs-project-folder', { field })
+          : configImportError('config-import-errors.variable-unknown', { field, variable }),
+        field,
+      );
       return whole;
     });
     return error ?? ok({ text: out, usedPassword });
@@ -90,9 +99,8 @@ function claudeCodeSubstitute(options: ResolveOptions): Substitute {
     const out = text.replace(CLAUDE_CODE_VARIABLE, (whole, name: string, fallback: string | undefined) => {
       const value = options.env[name] ?? fallback;
       if (value === undefined)
-        error ??= fail(
-          'INVALID_INPUT',
-          `"${field}" uses the environment variable ${name}, which is not set and has no default`,
+        error ??= refused(
+          configImportError('config-import-errors.env-not-set-no-default', { field, variable: name }),
           field,
         );
       return value ?? whole;
@@ -106,22 +114,24 @@ function claudeCodeSubstitute(options: ResolveOptions): Substitute {
  * environment. Fails with a message naming the first missing value.
  */
 export function resolveCandidate(candidate: ImportCandidate, options: ResolveOptions): Result<ResolvedServer> {
-  if (candidate.unsupported !== undefined || (candidate.config === undefined && candidate.url === undefined)) {
-    return fail(
-      'INVALID_INPUT',
-      `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported ?? 'it has neither a command nor a url'}`,
-    );
-  }
+  if (candidate.unsupported !== undefined)
+    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported}`);
+  if (candidate.config === undefined && candidate.url === undefined)
+    return refused(configImportError('config-import-errors.no-command-or-url', { server: candidate.sourceName }));
   const missing = candidate.requiredInputs.filter(
     (id) => options.answers[id] === undefined && options.inputs.find((input) => input.id === id)?.default === undefined,
   );
   if (missing.length > 0) {
-    const names = missing.map(
-      (id) => `"${options.inputs.find((input) => input.id === id)?.description ?? id}" (input "${id}")`,
-    );
-    return fail(
-      'INVALID_INPUT',
-      `Server "${candidate.sourceName}" needs a value for ${names.join(', ')}`,
+    const description = (id: string) => options.inputs.find((input) => input.id === id)?.description ?? id;
+    const server = candidate.sourceName;
+    const [only] = missing;
+    return refused(
+      missing.length === 1 && only !== undefined
+        ? configImportError('config-import-errors.needs-value', { server, description: description(only), input: only })
+        : configImportError('config-import-errors.needs-values', {
+            server,
+            list: missing.map((id) => `"${description(id)}" (input "${id}")`).join(', '),
+          }),
       `inputs.${missing[0] ?? ''}`,
     );
   }
@@ -198,11 +208,16 @@ function validated(candidate: ImportCandidate, input: unknown, secretEnvKeys: st
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
-    return fail(
-      'INVALID_INPUT',
-      `Server "${candidate.sourceName}": after filling in the values, "${field}" is invalid: ${issue?.message ?? 'unknown problem'}`,
+    const detail = issue?.message ?? 'unknown problem';
+    return refused(
+      configImportError('config-import-errors.invalid-after-fill', { server: candidate.sourceName, field, detail }),
       field,
     );
   }
   return ok({ name: candidate.name, config: parsed.data, secretEnvKeys });
+}
+
+/** A refused value: the English and its code, and the field the person fixes. */
+function refused(words: CodedText, path?: string): Result<never> {
+  return fail('INVALID_INPUT', words.text, path, words.hostMessage);
 }

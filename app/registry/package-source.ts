@@ -1,4 +1,6 @@
 import type { RegistryPackage } from './server-json';
+import type { HostMessage } from '../../shared/domain/host-message';
+import { registryError } from '../../shared/domain/registry-errors';
 
 /** The public registry of each package type, in the spellings entries use for it. */
 const PUBLIC_REGISTRIES: Readonly<Record<string, readonly string[]>> = {
@@ -13,16 +15,15 @@ const PUBLIC_REGISTRIES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 const PUBLIC_IMAGE_HOSTS = ['docker.io', 'index.docker.io', 'registry-1.docker.io', 'ghcr.io'];
-const PUBLIC_NAMES: Readonly<Record<string, string>> = {
-  npm: 'the public npm registry',
-  pypi: 'PyPI',
-  oci: 'Docker Hub or GitHub’s container registry',
-};
+/** The package types with a public registry (their names, in words, are in registry-errors.ts). */
+const PUBLIC_TYPES = ['npm', 'pypi', 'oci'];
 
 /** A package that comes from somewhere other than its type's public registry: where, and what that means, in words. */
 export interface PackageSource {
   url: string;
   message: string;
+  /** `message` as a code, for the renderer to word. */
+  hostMessage: HostMessage;
 }
 
 function trimmed(url: string): string {
@@ -46,22 +47,20 @@ function imageHost(identifier: string): string | undefined {
  * one that runs under the same name: the person is told both.
  */
 export function packageSource(pkg: RegistryPackage): PackageSource | undefined {
-  const publicName = PUBLIC_NAMES[pkg.registryType];
-  if (publicName === undefined) return undefined;
+  if (!PUBLIC_TYPES.includes(pkg.registryType)) return undefined;
   if (pkg.registryType === 'oci') {
     const host = imageHost(pkg.identifier);
     if (host !== undefined && !PUBLIC_IMAGE_HOSTS.includes(host)) {
-      return {
-        url: `https://${host}`,
-        message: `The image comes from ${host}, not ${publicName}: docker pulls it from there. Install it only if you trust ${host}.`,
-      };
+      const words = registryError('registry-errors.package-source-image', { host });
+      return { url: `https://${host}`, message: words.text, hostMessage: words.hostMessage };
     }
   }
   const base = pkg.registryBaseUrl;
   if (base === undefined || (PUBLIC_REGISTRIES[pkg.registryType] ?? []).includes(trimmed(base))) return undefined;
-  const runner = pkg.registryType === 'npm' ? 'npx' : pkg.registryType === 'pypi' ? 'uvx' : 'docker';
-  return {
-    url: base,
-    message: `The entry says this package comes from ${base}, not ${publicName}. Berth does not fetch from there: ${runner} gets “${pkg.identifier}” from the registry this computer is set up to use, which may hold a different package under the same name. Install it only if you know why the entry names ${base}.`,
-  };
+  const words = registryError('registry-errors.package-source-base', {
+    base,
+    registryType: pkg.registryType,
+    identifier: pkg.identifier,
+  });
+  return { url: base, message: words.text, hostMessage: words.hostMessage };
 }

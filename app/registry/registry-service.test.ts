@@ -175,11 +175,16 @@ describe('RegistryService review', () => {
       message: expect.stringMatching(
         /^The entry says this package comes from https:\/\/npm\.evil\.example\/, not the public npm registry\. Berth does not fetch from there: npx gets “srv” from the registry this computer is set up to use/,
       ),
+      hostMessage: {
+        code: 'registry-errors.package-source-base',
+        params: { base: 'https://npm.evil.example/', registryType: 'npm', identifier: 'srv' },
+      },
     });
     expect(sources[2]).toEqual({
       url: 'https://quay.io',
       message:
         'The image comes from quay.io, not Docker Hub or GitHub’s container registry: docker pulls it from there. Install it only if you trust quay.io.',
+      hostMessage: { code: 'registry-errors.package-source-image', params: { host: 'quay.io' } },
     });
     expect([sources[1], sources[3], sources[4]]).toEqual([undefined, undefined, undefined]);
     // The host is the authority: without the source's own yes the install is refused and the review stays open.

@@ -28,6 +28,7 @@ import {
 import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridge-errors';
 import { pendingError, type PendingErrorMessages } from '../../shared/domain/pending-errors';
 import { skillsError, type SkillsErrorMessages } from '../../shared/domain/skills-errors';
+import { configImportError, type ConfigImportErrorMessages } from '../../shared/domain/config-import-errors';
 import { hostText } from './host-message';
 import { activateLocale, type UiLocale } from './i18n';
 
@@ -192,6 +193,12 @@ const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessag
   'registry-errors.update-asks-more': { version: '2.0.0', name: 'io.github.x/weather', detail: d },
   'registry-errors.no-such-entry': { detail: d },
   'registry-errors.unreachable': { detail: d },
+  'registry-errors.package-source-image': { host: 'quay.io' },
+  'registry-errors.package-source-base': {
+    base: 'https://npm.example',
+    registryType: 'npm',
+    identifier: '@x/weather',
+  },
 };
 
 const n = 'server/index.js';
@@ -567,6 +574,31 @@ const PENDING_ERRORS: { [C in keyof PendingErrorMessages]: PendingErrorMessages[
   'pending-errors.field-yes-no': {},
   'pending-errors.not-a-field': { key: 'extra' },
 };
+const CONFIG_IMPORT_ERRORS: { [C in keyof ConfigImportErrorMessages]: ConfigImportErrorMessages[C] } = {
+  'config-import-errors.undeclared-input': { field: 'args.1', input: 'token' },
+  'config-import-errors.enter-value': { description: 'GitHub token', input: 'token' },
+  'config-import-errors.not-a-choice': { answer: 'eu', description: 'Region', choices: 'us, asia' },
+  'config-import-errors.env-not-set': { field: 'env.TOKEN', variable: 'GH_TOKEN' },
+  'config-import-errors.env-not-set-no-default': { field: 'env.TOKEN', variable: 'GH_TOKEN' },
+  'config-import-errors.needs-project-folder': { field: 'cwd' },
+  'config-import-errors.variable-unknown': { field: 'cwd', variable: 'fileDirname' },
+  'config-import-errors.no-command-or-url': { server: 'github' },
+  'config-import-errors.needs-value': { server: 'github', description: 'GitHub token', input: 'token' },
+  'config-import-errors.needs-values': {
+    server: 'github',
+    list: '"GitHub token" (input "token"), "Region" (input "r")',
+  },
+  'config-import-errors.invalid-after-fill': { server: 'github', field: 'command', detail: 'Enter the command' },
+  'config-import-errors.folder-not-absolute': { folder: 'project' },
+  'config-import-errors.file-unreadable': { detail: d },
+  'config-import-errors.file-unreadable-at': { line: 3, column: 7, detail: d },
+  'config-import-errors.selected-twice': { server: 'github' },
+  'config-import-errors.no-longer-in-file': { server: 'github' },
+  'config-import-errors.name-taken': { name: 'github' },
+  'config-import-errors.name-twice': { name: 'gh', other: 'github' },
+  'config-import-errors.duplicate-name': { name: 'github' },
+  'config-import-errors.duplicate-command': { name: 'github' },
+};
 
 function samples<M>(table: M, family: Family): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) => {
@@ -600,6 +632,7 @@ const ALL = [
   ...samples(BRIDGE_ERRORS, bridgeError as Family),
   ...samples(PENDING_ERRORS, pendingError as Family),
   ...samples(SKILLS_ERRORS, skillsError as Family),
+  ...samples(CONFIG_IMPORT_ERRORS, configImportError as Family),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

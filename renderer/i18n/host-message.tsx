@@ -25,6 +25,7 @@ import { withFieldWords } from './field-words';
 import { failureText, hostText, known, withInnerReason } from './host-text';
 import type { PendingErrorCode } from '../../shared/domain/pending-errors';
 import type { SkillsErrorCode } from '../../shared/domain/skills-errors';
+import type { ConfigImportErrorCode } from '../../shared/domain/config-import-errors';
 import type { MessageId } from './message-ids';
 import { T } from './t';
 
@@ -57,6 +58,7 @@ const TASK_ERRORS_WORDED: Worded<TaskErrorCode> = true;
 const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
 const PENDING_ERRORS_WORDED: Worded<PendingErrorCode> = true;
 const SKILLS_ERRORS_WORDED: Worded<SkillsErrorCode> = true;
+const CONFIG_IMPORT_ERRORS_WORDED: Worded<ConfigImportErrorCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -82,6 +84,7 @@ void [
   BRIDGE_ERRORS_WORDED,
   PENDING_ERRORS_WORDED,
   SKILLS_ERRORS_WORDED,
+  CONFIG_IMPORT_ERRORS_WORDED,
 ];
 
 /**

@@ -44,6 +44,7 @@ import type taskErrors from './locales/en/task-errors.json';
 import type bridgeErrors from './locales/en/bridge-errors.json';
 import type pendingErrors from './locales/en/pending-errors.json';
 import type skillsErrors from './locales/en/skills-errors.json';
+import type configImportErrors from './locales/en/config-import-errors.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -90,7 +91,9 @@ export type MessageId =
   | keyof typeof taskErrors
   | keyof typeof bridgeErrors
   | keyof typeof pendingErrors
-  | keyof typeof skillsErrors;
+  | keyof typeof skillsErrors
+  | keyof typeof bridgeErrors
+  | keyof typeof configImportErrors;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -138,4 +141,5 @@ export const CATALOG_FILES = [
   'bridge-errors',
   'pending-errors',
   'skills-errors',
+  'config-import-errors',
 ] as const;

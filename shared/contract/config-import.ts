@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigProblemSchema } from '../domain/config';
+import { HostMessageSchema } from '../domain/host-message';
 import { ServerNameSchema } from '../domain/server';
 import { method } from './define';
 
@@ -26,6 +27,8 @@ export const ForeignLocationSchema = z.object({
   exists: z.boolean(),
   /** Why an existing path cannot be read (e.g. it is a folder, permission denied). */
   problem: z.string().optional(),
+  /** `problem` as a code (shared/domain/config-errors.ts), for the renderer to word. */
+  problemMessage: HostMessageSchema.optional(),
 });
 export type ForeignLocation = z.infer<typeof ForeignLocationSchema>;
 
@@ -64,6 +67,8 @@ export const DuplicateMatchSchema = z.object({
   name: z.string(),
   reason: z.enum(['same-name', 'same-command']),
   message: z.string(),
+  /** `message` as a code (shared/domain/config-import-errors.ts), for the renderer to word. */
+  hostMessage: HostMessageSchema.optional(),
 });
 
 /** The keys of the warnings the person confirmed in a review (`confirm: true` ones); the host refuses while one is missing. */
@@ -132,6 +137,8 @@ export const ImportFailureSchema = z.object({
   message: z.string(),
   /** e.g. `name`, `inputs.github-token`, `args.2`. */
   field: z.string().optional(),
+  /** `message` as a code (shared/domain/config-import-errors.ts), for the renderer to word. */
+  hostMessage: HostMessageSchema.optional(),
 });
 export type ImportFailure = z.infer<typeof ImportFailureSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../domain/server';
+import { HostMessageSchema } from '../domain/host-message';
 import { ConfirmedRisksSchema, ImportWarningSchema } from './config-import';
 import { method } from './define';
 import { SandboxChoiceSchema } from './sandbox';
@@ -109,7 +110,9 @@ export const LaunchPlanSchema = z.object({
   /** Where to get the runtime when it is not on the launch PATH. */
   runtimeMissing: z.string().optional(),
   /** The package comes from a registry other than its type's public one: where, and what that means. The review asks for a yes to it. */
-  packageSource: z.object({ url: z.string(), message: z.string() }).optional(),
+  packageSource: z
+    .object({ url: z.string(), message: z.string(), hostMessage: HostMessageSchema.optional() })
+    .optional(),
   /** How the review's sandbox starts: off, with the reason, for a server the OS sandbox cannot hold (a container runs in its own). */
   sandboxDefault: z.object({ enabled: z.boolean(), reason: z.string().optional() }).optional(),
 });

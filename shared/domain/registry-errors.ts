@@ -12,8 +12,20 @@ export type RegistryErrorMessages = {
   'registry-errors.update-asks-more': { version: string; name: string; detail: string };
   'registry-errors.no-such-entry': { detail: string };
   'registry-errors.unreachable': { detail: string };
+  /** An image pulled from its own host, not Docker Hub or GitHub's registry. */
+  'registry-errors.package-source-image': { host: string };
+  /** An entry naming a registry other than its type's public one (`registryType`: npm, pypi or oci). */
+  'registry-errors.package-source-base': { base: string; registryType: string; identifier: string };
 };
 export type RegistryErrorCode = keyof RegistryErrorMessages;
+
+/** The public registry of each package type, in words. */
+const PUBLIC_NAMES: Readonly<Record<string, string>> = {
+  npm: 'the public npm registry',
+  pypi: 'PyPI',
+  oci: 'Docker Hub or GitHub’s container registry',
+};
+const RUNNERS: Readonly<Record<string, string>> = { npm: 'npx', pypi: 'uvx', oci: 'docker' };
 
 /** A registry or install failure in English with its code (the English is what Berth always said). */
 export const registryError = codedFamily<RegistryErrorMessages>({
@@ -26,4 +38,8 @@ export const registryError = codedFamily<RegistryErrorMessages>({
   'registry-errors.no-such-entry': ({ detail }) => `The registry has no such server or version (${detail})`,
   'registry-errors.unreachable': ({ detail }) =>
     `The registry could not be used (${detail}), and nothing from it is cached yet.`,
+  'registry-errors.package-source-image': ({ host }) =>
+    `The image comes from ${host}, not ${PUBLIC_NAMES.oci}: docker pulls it from there. Install it only if you trust ${host}.`,
+  'registry-errors.package-source-base': ({ base, registryType, identifier }) =>
+    `The entry says this package comes from ${base}, not ${PUBLIC_NAMES[registryType] ?? registryType}. Berth does not fetch from there: ${RUNNERS[registryType] ?? 'docker'} gets “${identifier}” from the registry this computer is set up to use, which may hold a different package under the same name. Install it only if you know why the entry names ${base}.`,
 });

@@ -10,6 +10,7 @@ import { T } from '../../i18n/t';
 import { failureText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 /**
  * Above the composer, for a conversation with apps: what they added to the
@@ -102,7 +103,7 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
   const dropProposal = useAppsState((s) => s.dropProposal);
   const t = useT();
   const [text, setText] = useState(proposal.text);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [sending, setSending] = useState(false);
   const send = async () => {
     if (text.trim() === '' || running || sending) return;
@@ -110,7 +111,7 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
     const result = await sendMessage(proposal.conversationId, text, model, []);
     setSending(false);
     if (result.ok) dropProposal(proposal.id);
-    else setError(failureText(result));
+    else setError(result);
   };
   return (
     <div className="app-proposal" role="group" aria-label={t('apps.proposal.label', { server: proposal.server })}>
@@ -130,7 +131,7 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
       />
       {error ? (
         <p className="field-error" role="alert">
-          {error}
+          {failureText(error)}
         </p>
       ) : null}
       <div className="edit-actions">

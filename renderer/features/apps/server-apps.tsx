@@ -10,6 +10,7 @@ import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { List, Row } from '../../ui/list';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /** A preview has no conversation: it stays in the card (no full screen or floating panel inside a dialog). */
 const PREVIEW_MODES = ['inline'] as const;
@@ -19,7 +20,7 @@ export function ServerApps({ server }: { server: ServerState }) {
   const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const [apps, setApps] = useState<ServerApp[]>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [previewing, setPreviewing] = useState<ServerApp>();
   const [changes, setChanges] = useState(0);
   const ready = server.status === 'ready';
@@ -41,7 +42,7 @@ export function ServerApps({ server }: { server: ServerState }) {
       if (result.ok) {
         setApps(result.value);
         setError(undefined);
-      } else setError(failureText(result));
+      } else setError(result);
     });
     return () => {
       current = false;
@@ -55,7 +56,7 @@ export function ServerApps({ server }: { server: ServerState }) {
       </EmptyState>
     );
   }
-  if (error !== undefined) return <InlineAlert>{t('apps.list.failed', { error })}</InlineAlert>;
+  if (error !== undefined) return <InlineAlert>{t('apps.list.failed', { error: failureText(error) })}</InlineAlert>;
   if (apps === undefined) return <p className="muted">{t('apps.list.loading')}</p>;
   if (apps.length === 0) {
     return (

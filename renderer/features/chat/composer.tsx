@@ -13,6 +13,7 @@ import { ModelButton } from './model-button';
 import type { Translate } from '../../i18n/use-t';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 // The skill menu (and the catalog it reads) loads with its first opening: the composer is on the first screen.
 // Only for models that reason, and after the defaults load: on demand, out of the first screen's bundle.
@@ -52,7 +53,7 @@ export function Composer({
   const attachToComposer = useBerth((s) => s.attachToComposer);
   const attach = (list: ChatAttachment[]) => attachToComposer(conversationId, list);
   const setText = (value: string) => setComposerText(conversationId, value);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [sending, setSending] = useState(false);
   const [skillsOpen, setSkillsOpen] = useState(false);
   // The Skills button shows only while a ready server declares the skills extension (as its Prompts and resources
@@ -108,7 +109,7 @@ export function Composer({
       setError(undefined);
     } else {
       // The text stays in the box so nothing the person wrote is lost.
-      setError(failureText(result));
+      setError(result);
     }
   }
 
@@ -122,7 +123,7 @@ export function Composer({
     >
       {error ? (
         <p className="field-error composer-error" role="alert">
-          {error}
+          {failureText(error)}
         </p>
       ) : null}
       {slash.panel}

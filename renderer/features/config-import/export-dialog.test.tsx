@@ -8,6 +8,7 @@ import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
 import { shownToasts } from '../../test-support/shown-toasts';
+import { settingsError } from '../../../shared/domain/settings-errors';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -107,5 +108,15 @@ describe('export dialog', () => {
     mount({ 'configImport.export': () => fail('INTERNAL', 'boom') });
     expect((await screen.findByRole('alert')).textContent).toBe('Could not export: boom');
     expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("words a coded failure in the person's language, again after a switch", async () => {
+    const words = settingsError('settings-errors.save-failed', { file: 'settings.json', detail: 'EACCES' });
+    mount({ 'configImport.export': () => fail('IO_ERROR', words.text, undefined, words.hostMessage) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Could not export: Could not save settings.json: EACCES');
+    await act(() => activateLocale('ko'));
+    expect(alert.textContent).toContain('settings.json을(를) 저장할 수 없습니다: EACCES');
+    await act(() => activateLocale('en'));
   });
 });

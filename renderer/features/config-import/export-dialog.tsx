@@ -4,6 +4,8 @@ import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../../ui/controls';
 import { ArrowDownIcon, CopyIcon, KeyIcon } from '../../ui/icons';
 import { errorMessage } from '../../../shared/error-message';
+import type { Failure } from '../../../shared/result';
+import { failureText } from '../../i18n/host-message';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
@@ -45,14 +47,14 @@ function ExportBody() {
   const exportClaudeDesktop = useBerth((s) => s.exportClaudeDesktop);
   const pushToast = useBerth((s) => s.pushToast);
   const [result, setResult] = useState<ClaudeDesktopExport>();
-  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
 
   useEffect(() => {
     let current = true;
     void exportClaudeDesktop().then((answer) => {
       if (!current) return;
       if (answer.ok) setResult(answer.value);
-      else setError(answer.message);
+      else setFailure(answer);
     });
     return () => {
       current = false;
@@ -75,8 +77,8 @@ function ExportBody() {
   return (
     <>
       <DialogBody>
-        {error ? (
-          <InlineAlert>{t('config-import.export.failed', { error })}</InlineAlert>
+        {failure ? (
+          <InlineAlert>{t('config-import.export.failed', { error: failureText(failure) })}</InlineAlert>
         ) : result === undefined ? (
           <p className="muted">{t('config-import.export.preparing')}</p>
         ) : (

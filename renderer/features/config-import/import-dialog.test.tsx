@@ -41,7 +41,12 @@ const preview: ImportPreview = {
       requiredInputs: [],
       usesWorkspaceFolder: false,
       warnings: [],
-      duplicateOf: { name: 'memory', reason: 'same-name', message: 'Berth already has a server named "memory"' },
+      duplicateOf: {
+        name: 'memory',
+        reason: 'same-name',
+        message: 'Berth already has a server named "memory"',
+        hostMessage: { code: 'config-import-errors.duplicate-name', params: { name: 'memory' } },
+      },
     },
     {
       sourceName: 'remote',
@@ -108,14 +113,14 @@ describe('import dialog', () => {
     expect(screen.getByRole('combobox', { name: /專案資料夾/ })).toBeTruthy();
   });
 
-  it('words the preview in Korean: the rows, the count on Import, the server names and the host’s reasons as they are', async () => {
+  it('words the preview in Korean: the rows, the count on Import, the duplicate note from its code, the server names as they are', async () => {
     await act(() => activateLocale('ko'));
     mount([vscode, cursor], { imported: true, added: ['github'] });
     fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
     expect(await screen.findByRole('checkbox', { name: 'github 가져오기' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Berth에서 쓸 이름' })).toBeTruthy();
     expect(screen.getByRole('row', { name: 'memory이(가) 실행하는 내용' })).toBeTruthy();
-    expect(screen.getByText('Berth already has a server named "memory"')).toBeTruthy();
+    expect(screen.getByText('Berth에 이미 “memory” 서버가 있습니다.')).toBeTruthy();
     expect(screen.getByText('비밀 값으로 저장: TOKEN')).toBeTruthy();
     expect(screen.getByRole('button', { name: '서버 1개 가져오기' })).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'memory 가져오기' }));
@@ -264,6 +269,7 @@ describe('import dialog', () => {
           sourceName: 'github',
           message: 'Berth already has a server named "github": choose another name',
           field: 'name',
+          hostMessage: { code: 'config-import-errors.name-taken', params: { name: 'github' } },
         },
       ],
     });

@@ -15,7 +15,7 @@ import { ImportPreviewStep } from './import-preview';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureText, hostText } from '../../i18n/host-message';
 
 /** "Import servers…": pick a detected file or paste one, then preview and import (opened through the store). */
 export function ImportDialog() {
@@ -130,7 +130,11 @@ function DetectedFiles({
                         <Chip>{t('config-import.found.notFound')}</Chip>
                       )}
                     </span>
-                    <span className="import-location-path mono">{location.problem ?? location.path}</span>
+                    <span className="import-location-path mono">
+                      {location.problem === undefined
+                        ? location.path
+                        : hostText(location.problemMessage, location.problem)}
+                    </span>
                   </button>
                 </li>
               );

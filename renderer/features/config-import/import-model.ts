@@ -10,6 +10,7 @@ import { ServerNameSchema } from '../../../shared/domain/server';
 import { riskKeys } from '../launch-review/risk-confirm';
 import type { MessageId } from '../../i18n/message-ids';
 import { translate } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 /** The formats a pasted file may have, as people name them (catalog ids). */
 export const FORMAT_LABELS = {
@@ -140,10 +141,11 @@ export function errorsFromFailures(failures: readonly ImportFailure[]): LocalErr
     else if (!before.includes(message)) errors[key] = `${before} ${message}`;
   };
   for (const failure of failures) {
-    if (failure.field?.startsWith('inputs.') === true) add(failure.field, failure.message);
-    else if (failure.field === 'workspaceFolder') add('workspaceFolder', failure.message);
-    else if (failure.sourceName === '') add('form', failure.message);
-    else add(failure.sourceName, failure.message);
+    const message = failureText(failure);
+    if (failure.field?.startsWith('inputs.') === true) add(failure.field, message);
+    else if (failure.field === 'workspaceFolder') add('workspaceFolder', message);
+    else if (failure.sourceName === '') add('form', message);
+    else add(failure.sourceName, message);
   }
   return errors;
 }

@@ -25,7 +25,7 @@ import {
 } from './import-model';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureText, HostMessageText } from '../../i18n/host-message';
 
 /** The preview table, the values the file asks for, and the Import button. */
 export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
@@ -271,7 +271,8 @@ function CandidateRow({
           <div className="import-notes">
             {candidate.duplicateOf ? (
               <span className="import-note">
-                <Chip tone="warning">{t('config-import.row.duplicate')}</Chip> {candidate.duplicateOf.message}
+                <Chip tone="warning">{t('config-import.row.duplicate')}</Chip>{' '}
+                <HostMessageText message={candidate.duplicateOf.hostMessage} fallback={candidate.duplicateOf.message} />
               </span>
             ) : null}
             {blocked !== undefined ? (

@@ -10,6 +10,7 @@ import { useT, type Translate } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import { formatDate } from '../../i18n/format';
 import { T } from '../../i18n/t';
+import type { Failure } from '../../../shared/result';
 
 type Details = MethodOutput<'registry.details'>;
 
@@ -25,7 +26,7 @@ export function EntryDetails({
 }) {
   const transport = useBerth((s) => s.appsTransport);
   const [details, setDetails] = useState<Details>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [installing, setInstalling] = useState<InstallOption>();
   const [reload, setReload] = useState(0);
   // The version shown and installed: the latest until the person picks another from the registry's list.
@@ -40,7 +41,7 @@ export function EntryDetails({
       if (result.ok) {
         setDetails(result.value);
         setError(undefined);
-      } else setError(failureText(result));
+      } else setError(result);
     });
     return () => {
       current = false;
@@ -58,7 +59,8 @@ export function EntryDetails({
     };
   }, [transport, registry, name]);
 
-  if (error !== undefined) return <InlineAlert>{t('discover.entry.loadFailed', { name, error })}</InlineAlert>;
+  if (error !== undefined)
+    return <InlineAlert>{t('discover.entry.loadFailed', { name, error: failureText(error) })}</InlineAlert>;
   if (details === undefined) return <p className="muted">{t('discover.entry.loading', { name })}</p>;
   const { entry } = details;
   // "Update available" compares with the latest, not with an older version the person is looking at.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MethodInput } from '../../../shared/contract';
 import type { LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
@@ -8,8 +8,13 @@ import type { FakeHandlers } from '../../test-support/fake-transport';
 import { AVAILABLE, sandboxHandlers } from '../../test-support/sandbox-host';
 import { EntryDetails } from './entry-details';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { activateLocale } from '../../i18n/i18n';
+import { registryError } from '../../../shared/domain/registry-errors';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
 
 const REGISTRY = 'https://registry.example.com';
 const NAME = 'io.github.acme/tool';
@@ -178,5 +183,20 @@ describe('Discover: versions and the install review', () => {
     fireEvent.click(install);
     await waitFor(() => expect(installCalls(transport)).toHaveLength(1));
     expect(installCalls(transport)[0]?.confirmed).toEqual(['source:https://npm.evil.example']);
+  });
+
+  it("words the package source's warning from its code, and again after a language switch", async () => {
+    const words = registryError('registry-errors.package-source-image', { host: 'quay.io' });
+    mount(
+      entry,
+      plan({ packageSource: { url: 'https://quay.io', message: words.text, hostMessage: words.hostMessage } }),
+    );
+    await openReview();
+    const note = screen.getByTestId('package-source');
+    expect(note.textContent).toContain('Install it only if you trust quay.io.');
+    await act(() => activateLocale('ja'));
+    expect(note.textContent).toContain(
+      'このイメージは Docker Hub や GitHub のコンテナーレジストリではなく quay.io から取得されます。',
+    );
   });
 });

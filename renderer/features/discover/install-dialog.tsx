@@ -9,9 +9,10 @@ import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureText, HostMessageText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
 import { words } from '../../i18n/words';
+import type { HostMessage } from '../../../shared/domain/host-message';
 
 interface Reviewed {
   reviewId: string;
@@ -296,7 +297,7 @@ function PackageSourceConfirm({
   confirmed,
   onChange,
 }: {
-  source: { url: string; message: string };
+  source: { url: string; message: string; hostMessage?: HostMessage | undefined };
   confirmed: boolean;
   onChange: (confirmed: boolean) => void;
 }) {
@@ -312,7 +313,9 @@ function PackageSourceConfirm({
             components={{ mono: <span className="mono" /> }}
           />
         </p>
-        <p>{source.message}</p>
+        <p>
+          <HostMessageText message={source.hostMessage} fallback={source.message} />
+        </p>
         <label className="check-field">
           <input type="checkbox" checked={confirmed} onChange={(event) => onChange(event.target.checked)} />
           <span>{t('discover.install.sourceConfirm')}</span>

@@ -3,6 +3,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /** The registries Discover searches, one address a line; the first is the default. */
 export function RegistriesEditor({
@@ -16,7 +17,7 @@ export function RegistriesEditor({
 }) {
   const transport = useBerth((s) => s.appsTransport);
   const [text, setText] = useState(registries.join('\n'));
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const id = useId();
   const t = useT();
   async function save() {
@@ -25,7 +26,7 @@ export function RegistriesEditor({
       .map((line) => line.trim())
       .filter((line) => line !== '');
     const result = await transport.call('registry.setSources', { registries: list });
-    if (!result.ok) return setError(failureText(result));
+    if (!result.ok) return setError(result);
     onSaved(result.value.registries);
   }
   return (
@@ -51,7 +52,7 @@ export function RegistriesEditor({
       />
       {error !== undefined ? (
         <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
+          {failureText(error)}
         </p>
       ) : (
         <p className="field-hint" id={`${id}-hint`}>

@@ -6,6 +6,7 @@ import { SafeName } from '../shell/safe-name';
 import { T } from '../../i18n/t';
 import { failureText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
+import type { Failure } from '../../../shared/result';
 
 /** A sampling question of `server`: a review or an answer, the two the "Decline all" ends. */
 export function isSamplingFrom(request: PendingRequest, server: string): boolean {
@@ -24,7 +25,7 @@ export function SamplingFloodBar({ server }: { server: string }) {
   const declineAll = useBerth((s) => s.declineAllSampling);
   const [refuse, setRefuse] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const ids = { text: useId(), refuse: useId() };
   if (waiting < 2) return null;
   const more = waiting - 1;
@@ -35,7 +36,7 @@ export function SamplingFloodBar({ server }: { server: string }) {
     const result = await declineAll(server, refuse);
     // On success the queue empties and this bar goes with the dialog.
     setBusy(false);
-    if (!result.ok) setError(failureText(result));
+    if (!result.ok) setError(result);
   };
 
   return (
@@ -63,7 +64,7 @@ export function SamplingFloodBar({ server }: { server: string }) {
       </Button>
       {error !== undefined ? (
         <p className="sampling-flood-error" role="alert">
-          {t('pending.flood.failed', { error })}
+          {t('pending.flood.failed', { error: failureText(error) })}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok } from '../../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
+import { registryError } from '../../../shared/domain/registry-errors';
 import { RegistryOrigin } from './registry-origin';
 import type { FakeHandlers } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
@@ -17,7 +18,7 @@ const from = {
   values: {},
 };
 
-function mount(latest: string | undefined) {
+function mount(latest: string | undefined, update?: () => Result<{ server: string; version: string }>) {
   const handlers: FakeHandlers = {
     'registry.updates': () =>
       ok({
@@ -27,7 +28,7 @@ function mount(latest: string | undefined) {
             : [{ server: 'weather', registry: from.url, name: from.name, installed: '1.0.0', latest }],
         problems: [],
       }),
-    'registry.update': () => ok({ server: 'weather', version: latest ?? '' }),
+    'registry.update': update ?? (() => ok({ server: 'weather', version: latest ?? '' })),
   };
   const { transport, store } = renderWithBerth(<RegistryOrigin server="weather" from={from} />, { handlers });
   return { transport, store };
@@ -47,5 +48,18 @@ describe('RegistryOrigin', () => {
     const { transport } = mount(undefined);
     await waitFor(() => expect(transport.calls.some((call) => call.method === 'registry.updates')).toBe(true));
     expect(screen.queryByText(/Update available/)).toBeNull();
+  });
+
+  it("keeps a refused update's code on its toast, for the toast to word", async () => {
+    const words = registryError('registry-errors.update-asks-more', {
+      version: '1.1.0',
+      name: from.name,
+      detail: 'a new secret',
+    });
+    const { store } = mount('1.1.0', () => fail('CONFLICT', words.text, undefined, words.hostMessage));
+    fireEvent.click(await screen.findByRole('button', { name: 'Update to 1.1.0' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.at(-1)?.message).toEqual({ hostMessage: words.hostMessage, fallback: words.text }),
+    );
   });
 });

@@ -5,8 +5,13 @@ import { fail, ok } from '../../../shared/result';
 import type { FakeHandlers } from '../../test-support/fake-transport';
 import { ResultLimitFacts } from './result-limit';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import { settingsError } from '../../../shared/domain/settings-errors';
+import { activateLocale } from '../../i18n/i18n';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
 
 function mount(handlers: FakeHandlers) {
   const { transport } = renderWithBerth(
@@ -62,10 +67,12 @@ describe("the Overview's result limit", () => {
     });
   });
 
+  const diskFull = settingsError('settings-errors.save-failed', { file: 'settings.json', detail: 'disk full' });
+
   it('shows the host’s refusal in the form', async () => {
     mount({
       'servers.resultLimits': () => ok([{ server: 'files' }]),
-      'servers.setResultLimit': () => fail('IO_ERROR', 'Could not save settings.json: disk full'),
+      'servers.setResultLimit': () => fail('IO_ERROR', diskFull.text, undefined, diskFull.hostMessage),
     });
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Change result limit' }).hasAttribute('disabled')).toBe(false),
@@ -75,7 +82,10 @@ describe("the Overview's result limit", () => {
       target: { value: '3000' },
     });
     fireEvent.submit(screen.getByRole('form', { name: 'Result limit of files' }));
-    expect(await screen.findByText(/disk full/)).toBeTruthy();
+    expect(await screen.findByText('Could not save settings.json: disk full')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Result limit of files' })).toBeTruthy();
+    // Kept with its code: a language switch words it again.
+    await act(() => activateLocale('ja'));
+    expect(screen.getByText('settings.json を保存できませんでした: disk full')).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 // The Overview's "Long results": how much of one of the server's tool results
 // reaches the model. Kept in this (lazy) view with its own state rather than a
@@ -84,7 +85,7 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
   const transport = useBerth((s) => s.appsTransport);
   const [text, setText] = useState(limit === undefined ? '' : String(limit));
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const hintId = useId();
 
@@ -107,7 +108,7 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
     const result = await transport.call('servers.setResultLimit', { server, limitTokens: tokens });
     setBusy(false);
     if (result.ok) onDone();
-    else setFailure(failureText(result));
+    else setFailure(result);
   }
 
   return (
@@ -137,7 +138,7 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
           />
         )}
       </Field>
-      {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
+      {failure !== undefined ? <InlineAlert>{failureText(failure)}</InlineAlert> : null}
       <LimitFormActions
         busy={busy}
         saveLabel={t('servers.result.save')}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SamplingUsage } from '../../../shared/domain/sampling-limits';
 import { fail, ok } from '../../../shared/result';
@@ -7,8 +7,15 @@ import type { FakeHandlers } from '../../test-support/fake-transport';
 import { SamplingLimitsFacts } from './sampling-limits';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { shownToasts } from '../../test-support/shown-toasts';
+import { settingsError } from '../../../shared/domain/settings-errors';
+import { activateLocale } from '../../i18n/i18n';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
+
+const diskFull = settingsError('settings-errors.save-failed', { file: 'settings.json', detail: 'disk full' });
 
 const spent: SamplingUsage = {
   server: 'everything',
@@ -66,7 +73,7 @@ describe("the Overview's sampling limits", () => {
     const { transport } = mount({
       'sampling.setLimits': ({ server, limits }) =>
         refuse
-          ? fail('IO_ERROR', 'Could not save settings.json: disk full')
+          ? fail('IO_ERROR', diskFull.text, undefined, diskFull.hostMessage)
           : ok({ ...spent, server, limits: limits ?? spent.limits, used: 0 }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Change limits' }));
@@ -87,6 +94,10 @@ describe("the Overview's sampling limits", () => {
     fireEvent.change(budget, { target: { value: '2500' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save limits' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Could not save settings.json: disk full');
+    // The refusal is kept with its code: a language switch words it again.
+    await act(() => activateLocale('zh-CN'));
+    expect(within(form).getByRole('alert').textContent).toBe('无法保存 settings.json：disk full');
+    await act(() => activateLocale('en'));
     refuse = false;
     fireEvent.click(within(form).getByRole('button', { name: 'Save limits' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());

@@ -7,6 +7,8 @@ import { LimitFormActions, tokensOf } from './limit-form';
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /**
  * The Overview's sampling facts: the cap on one request's max tokens and the
@@ -95,7 +97,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
   const [maxTokens, setMaxTokens] = useState(String(usage.limits.maxTokens));
   const [budget, setBudget] = useState(String(usage.limits.sessionBudget));
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
 
   async function save(limits: SamplingLimits | null) {
@@ -117,7 +119,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
     const result = await setLimits(usage.server, limits);
     setBusy(false);
     if (result.ok) onDone();
-    else setFailure(result.message);
+    else setFailure(result);
   }
 
   return (
@@ -159,7 +161,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
           />
         )}
       </Field>
-      {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
+      {failure !== undefined ? <InlineAlert>{failureText(failure)}</InlineAlert> : null}
       <LimitFormActions
         busy={busy}
         saveLabel={t('servers.sampling.save')}

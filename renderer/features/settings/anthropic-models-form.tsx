@@ -7,6 +7,7 @@ import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 /**
  * The built-in Anthropic provider's models: fetched from Anthropic's models
@@ -18,7 +19,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
   const updateProvider = useBerth((s) => s.updateProvider);
   const pushToast = useBerth((s) => s.pushToast);
   const [models, setModels] = useState<ProviderModel[]>(provider.models);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
 
@@ -28,7 +29,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
     const result = await updateProvider(provider.id, { models });
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(result);
       return;
     }
     pushToast({ tone: 'success', title: words('settings.providers.anthropic.saved', { provider: provider.label }) });
@@ -50,7 +51,7 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
         onChange={setModels}
         idExample="claude-sonnet-5"
       />
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <div className="provider-form-actions">
         <TestConnection providerId={provider.id} providerLabel={provider.label} />
         <div className="spacer" />

@@ -15,6 +15,7 @@ import { failureText } from '../../i18n/host-message';
 import type { MessageId } from '../../i18n/message-ids';
 import { useT, type Translate } from '../../i18n/use-t';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], MessageId> = {
   server: 'settings.policies.scope.server',
@@ -166,7 +167,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
   const t = useT();
   const revoke = useBerth((s) => s.revokeConsentPolicy);
   const pushToast = useBerth((s) => s.pushToast);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -174,7 +175,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
     const result = await revoke(policy.id);
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(result);
       return;
     }
     onClose();
@@ -191,7 +192,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
       <AlertDialogDescription>
         {t('settings.policies.confirm.body', { target: describePolicy(t, policy) })}
       </AlertDialogDescription>
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
           <Button variant="ghost">{t('settings.policies.confirm.keep')}</Button>

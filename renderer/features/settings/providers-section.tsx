@@ -14,6 +14,7 @@ import { useT, type Translate } from '../../i18n/use-t';
 import { presetName } from './preset-name';
 import { failureText } from '../../i18n/host-message';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 function presetLabel(t: Translate, provider: ProviderView): string {
   return provider.preset === 'anthropic' ? t('settings.providers.builtIn') : presetName(t, provider.preset);
@@ -162,7 +163,7 @@ function RemoveProviderDialog({
   const t = useT();
   const removeProvider = useBerth((s) => s.removeProvider);
   const pushToast = useBerth((s) => s.pushToast);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -170,7 +171,7 @@ function RemoveProviderDialog({
     const result = await removeProvider(provider.id);
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(result);
       return;
     }
     pushToast({ tone: 'success', title: words('settings.providers.removed', { provider: provider.label }) });
@@ -184,7 +185,7 @@ function RemoveProviderDialog({
       <AlertDialogDescription>
         {t(provider.key.set ? 'settings.providers.removeDialog.bodyWithKey' : 'settings.providers.removeDialog.body')}
       </AlertDialogDescription>
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
           <Button variant="ghost">{t('settings.providers.removeDialog.keep')}</Button>

@@ -16,6 +16,7 @@ import { T } from '../../i18n/t';
 import { failureText } from '../../i18n/host-message';
 import { useT, type Translate } from '../../i18n/use-t';
 import { words } from '../../i18n/words';
+import type { Failure } from '../../../shared/result';
 
 type Kind = ConsentRule['kind'];
 
@@ -53,7 +54,7 @@ export function RuleForm() {
   const pushToast = useBerth((s) => s.pushToast);
   const [kind, setKind] = useState<Kind>('name-pattern');
   const [pattern, setPattern] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const serverId = useId();
   const patternId = useId();
@@ -74,7 +75,7 @@ export function RuleForm() {
     const result = await addRule(chosen, parsed.data);
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(result);
       return;
     }
     setError(undefined);
@@ -167,7 +168,7 @@ export function RuleForm() {
           />
         )}
       </p>
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? <InlineAlert>{failureText(error)}</InlineAlert> : null}
       <div className="rule-form-actions">
         <Button variant="primary" size="sm" disabled={busy || covered.length === 0} onClick={() => void save()}>
           {t('settings.rules.add')}

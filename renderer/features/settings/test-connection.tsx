@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /** "Test connection" and, once run, the provider's answer in exact words. */
 export function TestConnection({
@@ -15,7 +17,7 @@ export function TestConnection({
 }) {
   const t = useT();
   const checkProvider = useBerth((s) => s.checkProvider);
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | Failure>();
   const [busy, setBusy] = useState(false);
 
   async function test() {
@@ -23,7 +25,8 @@ export function TestConnection({
     setResult(undefined);
     const answer = await checkProvider(providerId, model);
     setBusy(false);
-    setResult(answer.ok ? answer.value : { ok: false, message: answer.message });
+    // A refused call keeps its code, so a language switch words it again.
+    setResult(answer.ok ? answer.value : answer);
   }
 
   return (
@@ -43,7 +46,7 @@ export function TestConnection({
         {result === undefined
           ? ''
           : t(result.ok ? 'settings.providers.test.passed' : 'settings.providers.test.failed', {
-              message: result.message,
+              message: 'code' in result ? failureText(result) : result.message,
             })}
       </span>
     </>
