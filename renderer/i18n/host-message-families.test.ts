@@ -17,6 +17,7 @@ import { samplingWords, type SamplingWordsMessages } from '../../shared/domain/s
 import { startWords, type StartFailureMessages } from '../../shared/domain/server-start-error';
 import { serverError, type ServerErrorMessages } from '../../shared/domain/server-errors';
 import { serverStateReason, type ServerStateMessages } from '../../shared/domain/server-state-reasons';
+import { configProblem, type ConfigProblemMessages } from '../../shared/domain/config-problems';
 import { hostText } from './host-message';
 import { activateLocale } from './i18n';
 
@@ -141,6 +142,7 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
   'config-errors.import-unreadable': { path: '/home/a/claude.json', detail: 'EACCES' },
   'config-errors.import-no-sandbox': { reason: 'bubblewrap is missing' },
   'config-errors.import-no-sandbox-install': { reason: 'bubblewrap is missing', install: 'apt-get install bubblewrap' },
+  'config-errors.edit-invalid': { detail: 'line 3, column 1: Expected a value' },
 };
 
 const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
@@ -360,6 +362,30 @@ const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
 };
 const SERVER_STATES: Pick<ServerStateMessages, 'server-state.output-closed'> = { 'server-state.output-closed': {} };
 
+const CONFIG_PROBLEMS: { [C in keyof ConfigProblemMessages]: ConfigProblemMessages[C] } = {
+  'config-problems.too-deep': { max: 64 },
+  'config-problems.not-object': { found: 'array' },
+  'config-problems.servers-twice': {},
+  'config-problems.servers-not-object': { found: 'nothing' },
+  'config-problems.name-twice': { name: 'files' },
+  'config-problems.key-twice': { key: 'env.TOKEN' },
+  'config-problems.name-not-allowed': { name: ' files ', rule: 'spaces' },
+  'config-problems.name-rule': { rule: 'characters' },
+  'config-problems.entry-not-object': { name: 'files', found: 'string' },
+  'config-problems.command-missing': { name: 'files' },
+  'config-problems.field-missing': { name: 'files', key: 'url' },
+  'config-problems.wrong-type': { name: 'files', key: 'args', expected: 'array', found: 'string' },
+  'config-problems.unknown-keys': { name: 'files', key: 'timeouts', keys: '"startup"', count: 1 },
+  'config-problems.entry-unknown-keys': { name: 'files', keys: '"comand", "arg"', count: 2 },
+};
+// Every type a value can be found as, and every rule a name can break.
+const CONFIG_TYPES = (['nothing', 'null', 'array', 'object', 'string', 'number', 'true', 'false'] as const).map(
+  (found) => configProblem('config-problems.wrong-type', { name: 'a', key: 'env', expected: 'object', found }),
+);
+const NAME_RULES = (['empty', 'tooLong', 'characters', 'spaces'] as const).map((rule) =>
+  configProblem('config-problems.name-not-allowed', { name: 'x', rule }),
+);
+
 function samples<M>(table: M, words: (code: keyof M & string, params: never) => Worded): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) =>
     words(code as keyof M & string, params),
@@ -393,6 +419,8 @@ const ALL = [
   ...START_TAILS.map(({ text, hostMessage }) => ({ text, message: hostMessage })),
   ...failures(SERVER_ERRORS, serverError as (code: string, params: never) => CodedText),
   ...failures(SERVER_STATES, serverStateReason as (code: string, params: never) => CodedText),
+  ...failures(CONFIG_PROBLEMS, configProblem as (code: string, params: never) => CodedText),
+  ...[...CONFIG_TYPES, ...NAME_RULES].map(({ text, hostMessage }) => ({ text, message: hostMessage })),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -19,6 +19,7 @@ import type { AppsErrorCode } from '../../shared/domain/apps-errors';
 import type { ConsentErrorCode } from '../../shared/domain/consent-errors';
 import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
+import type { ConfigProblemCode } from '../../shared/domain/config-problems';
 import { i18n } from './i18n';
 import type { MessageId } from './message-ids';
 import { T } from './t';
@@ -47,6 +48,7 @@ const APPS_ERRORS_WORDED: Worded<AppsErrorCode> = true;
 const CONSENT_ERRORS_WORDED: Worded<ConsentErrorCode> = true;
 const WORKSPACE_ERRORS_WORDED: Worded<WorkspaceErrorCode> = true;
 const SAMPLING_WORDS_WORDED: Worded<SamplingWordsCode> = true;
+const CONFIG_PROBLEMS_WORDED: Worded<ConfigProblemCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -68,6 +70,7 @@ void [
   CONSENT_ERRORS_WORDED,
   WORKSPACE_ERRORS_WORDED,
   SAMPLING_WORDS_WORDED,
+  CONFIG_PROBLEMS_WORDED,
 ];
 
 /** Whether the active catalog words this code (an older renderer may not know a newer host's). */

@@ -40,6 +40,7 @@ import type appsErrors from './locales/en/apps-errors.json';
 import type consentErrors from './locales/en/consent-errors.json';
 import type workspaceErrors from './locales/en/workspace-errors.json';
 import type samplingWords from './locales/en/sampling-words.json';
+import type configProblems from './locales/en/config-problems.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -82,7 +83,8 @@ export type MessageId =
   | keyof typeof appsErrors
   | keyof typeof consentErrors
   | keyof typeof workspaceErrors
-  | keyof typeof samplingWords;
+  | keyof typeof samplingWords
+  | keyof typeof configProblems;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -126,4 +128,5 @@ export const CATALOG_FILES = [
   'consent-errors',
   'workspace-errors',
   'sampling-words',
+  'config-problems',
 ] as const;
