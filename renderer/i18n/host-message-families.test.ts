@@ -296,6 +296,7 @@ const WORKSPACE_ERRORS: { [C in keyof WorkspaceErrorMessages]: WorkspaceErrorMes
   'workspace-errors.subscription-refused': { server: 'fs', uri: 'file:///a.txt' },
   'workspace-errors.prompt-unsupported': { server: 'everything', name: 'simple', index: 2, kind: 'video' },
   'workspace-errors.no-completions': { server: 'everything' },
+  'workspace-errors.prompt-list-failed': { reason: "prompts/list on server 'everything' failed: boom" },
 };
 
 const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessages[C] } = {

@@ -8,6 +8,8 @@ import { SparkleIcon } from '../../ui/icons';
 import type { MessageId } from '../../i18n/message-ids';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /** Each rank's column head and its input's name (“Cost rank of …”). */
 const AXES = [
@@ -113,7 +115,8 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
   const setModelRanks = useBerth((s) => s.setModelRanks);
   const [draft, setDraft] = useState(() => draftOf(row));
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  // The refusal itself, worded as it renders: a language switch re-words it.
+  const [failure, setFailure] = useState<Failure>();
   const errorId = useId();
   const parsed = parseDraft(draft);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(row));
@@ -123,9 +126,9 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
     setBusy(true);
     const result = await setModelRanks(row.key, ranks);
     setBusy(false);
-    setFailure(result.ok ? undefined : result.message);
+    setFailure(result.ok ? undefined : result);
   };
-  const problem = 'error' in parsed ? t('settings.ranks.invalid') : failure;
+  const problem = 'error' in parsed ? t('settings.ranks.invalid') : failure && failureText(failure);
 
   return (
     <tr data-model={row.key}>
