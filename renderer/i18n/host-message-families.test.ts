@@ -173,6 +173,7 @@ const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessag
   'settings-errors.provider-store-key-failed': { id: 'lab', detail: 'the keychain is locked' },
   'settings-errors.provider-remove-key-failed': { id: 'lab', detail: 'the keychain is locked' },
   'settings-errors.no-anthropic-models': {},
+  'settings-errors.anthropic-only-models': { field: 'label' },
 };
 
 /** A failure family's words as the chat families give theirs: its English and its code. */
