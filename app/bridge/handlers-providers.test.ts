@@ -106,6 +106,17 @@ describe('providers handlers', () => {
     ]);
   });
 
+  it("refuses a change to the built-in provider other than its models, with the refusal's code", async () => {
+    const { router } = await world();
+    expect(await router.dispatch('providers.update', { id: 'anthropic', changes: { label: 'Mine' } })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      path: 'changes.label',
+      message: 'Only the models of the built-in Anthropic provider can change here, not its label',
+      hostMessage: { code: 'settings-errors.anthropic-only-models', params: { field: 'label' } },
+    });
+  });
+
   it('says exactly what is wrong: nothing listening, a rejected key', async () => {
     const port = await closedPort();
     const guarded = await FakeOpenAi.start({ models: ['gpt-4o'], apiKey: 'sk-right-0123456789' });

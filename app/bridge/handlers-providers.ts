@@ -2,6 +2,7 @@ import type { Handlers, MethodParsedInput } from '../../shared/contract';
 import type { providersMethods } from '../../shared/contract/providers';
 import { HostError } from '../../shared/result';
 import { providerError } from '../../shared/domain/provider-errors';
+import { settingsError } from '../../shared/domain/settings-errors';
 import { LlmError } from '../providers/llm-provider';
 import { errorMessage } from '../../shared/error-message';
 import type { ProviderRegistry } from '../providers/provider-registry';
@@ -37,9 +38,9 @@ async function updateAnthropic(
 ): Promise<void> {
   const other = Object.keys(changes).find((key) => key !== 'models');
   if (other !== undefined)
-    throw new HostError(
+    throw HostError.coded(
       'INVALID_INPUT',
-      `Only the models of the built-in Anthropic provider can change here, not its ${other}`,
+      settingsError('settings-errors.anthropic-only-models', { field: other }),
       `changes.${other}`,
     );
   if (changes.models === undefined) return;

@@ -133,6 +133,15 @@ describe('parseConfigText shapes and schema', () => {
         message: expect.stringMatching(/not allowed/),
       }),
     ]);
+    // Each carries its code and facts beside the English, for the renderer to word.
+    expect(doc.entryProblems.map((problem) => problem.hostMessage)).toEqual([
+      { code: 'config-problems.command-missing', params: { name: 'nocmd' } },
+      {
+        code: 'config-problems.wrong-type',
+        params: { name: 'badargs', key: 'args', expected: 'array', found: 'string' },
+      },
+      { code: 'config-problems.name-not-allowed', params: { name: '-bad-name', rule: 'characters' } },
+    ]);
   });
 
   it('reports nested field paths', () => {

@@ -3,6 +3,14 @@ import type { z } from 'zod';
 import type { ConfigProblem } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../../shared/domain/server';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
+import type { CodedText } from '../../shared/domain/host-wording';
+import {
+  configProblem,
+  nameRuleText,
+  typeWords,
+  type JsonType,
+  type NameRule,
+} from '../../shared/domain/config-problems';
 
 /** Claude Desktop reads the file with JSON.parse: no comments, no trailing commas. */
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
@@ -97,16 +105,20 @@ function syntaxProblem(text: string, error: ParseError): ConfigProblem {
   return { message, ...positionAt(text, offset) };
 }
 
-/** Readable text for a value's JSON type, for messages like "found a number". */
-function describeType(value: unknown): string {
+/** A value's JSON type as a fact, for messages like "found a number". */
+function jsonType(value: unknown): JsonType {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'number') return 'a number';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return typeof value;
+  return 'number';
+}
+
+/** A problem whose message is a config-problems code's English, with the code beside it. */
+function coded(words: CodedText, where: Omit<ConfigProblem, 'message' | 'hostMessage'>): ConfigProblem {
+  return { message: words.text, hostMessage: words.hostMessage, ...where };
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -126,19 +138,52 @@ function withArticle(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/** The rule of ServerNameSchema a name broke, from the check that failed. */
+export function nameRule(issue: z.core.$ZodIssue | undefined): NameRule | undefined {
+  if (issue?.code === 'too_small') return 'empty';
+  if (issue?.code === 'too_big') return 'tooLong';
+  if (issue?.code === 'invalid_format') return 'characters';
+  return undefined;
+}
+
+/** An entry's schema problem as a code: a field missing or of the wrong type, keys the schema does not know. */
+function issueWords(name: string, issue: z.core.$ZodIssue, entry: unknown): CodedText | undefined {
+  const key = issue.path.map(String).join('.');
+  const found = jsonType(valueAt(entry, issue.path));
+  // The schema's own check that a local server names its command (a remote one its url instead).
+  if (key === 'command' && found === 'nothing' && issue.code === 'custom')
+    return configProblem('config-problems.command-missing', { name });
+  if (issue.code === 'invalid_type') {
+    if (key === '') return configProblem('config-problems.entry-not-object', { name, found });
+    if (found === 'nothing')
+      return key === 'command'
+        ? configProblem('config-problems.command-missing', { name })
+        : configProblem('config-problems.field-missing', { name, key });
+    return configProblem('config-problems.wrong-type', { name, key, expected: issue.expected, found });
+  }
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((unknown) => `"${unknown}"`).join(', ');
+    const count = issue.keys.length;
+    return key === ''
+      ? configProblem('config-problems.entry-unknown-keys', { name, keys, count })
+      : configProblem('config-problems.unknown-keys', { name, key, keys, count });
+  }
+  return undefined;
+}
+
 function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
   const key = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
   const label = key === undefined ? 'The entry' : `"${key}"`;
   const actual = valueAt(entry, issue.path);
   if (issue.code === 'invalid_type') {
     if (key === undefined)
-      return `The entry must be an object like { "command": "npx", "args": [] } (found ${describeType(actual)})`;
+      return `The entry must be an object like { "command": "npx", "args": [] } (found ${typeWords(jsonType(actual))})`;
     if (actual === undefined) {
       return key === 'command'
         ? '"command" is missing: enter the command that starts the server (e.g. npx)'
         : `${label} is missing`;
     }
-    return `${label} must be ${withArticle(issue.expected)} (found ${describeType(actual)})`;
+    return `${label} must be ${withArticle(issue.expected)} (found ${typeWords(jsonType(actual))})`;
   }
   if (issue.code === 'invalid_key') return `${label} has an invalid name: ${issue.issues[0]?.message ?? issue.message}`;
   // Messages that already name their field ('"command" is missing: …') stand alone.
@@ -205,10 +250,7 @@ export function parseConfigText(text: string): ConfigDocument {
   if (deep !== undefined) {
     // Checked before parsing: the parser recurses per level and would overflow the stack.
     return fatalDocument(text, [
-      {
-        message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`,
-        ...positionAt(text, deep),
-      },
+      coded(configProblem('config-problems.too-deep', { max: MAX_JSON_DEPTH }), positionAt(text, deep)),
     ]);
   }
   const errors: ParseError[] = [];
@@ -226,11 +268,7 @@ export function parseConfigText(text: string): ConfigDocument {
   const value: unknown = parse(text, [], STRICT_JSON);
   if (!isPlainObject(value) || root === undefined) {
     return fatalDocument(text, [
-      {
-        message: `The file must hold a JSON object like { "mcpServers": { … } } (found ${describeType(value)})`,
-        line: 1,
-        column: 1,
-      },
+      coded(configProblem('config-problems.not-object', { found: jsonType(value) }), { line: 1, column: 1 }),
     ]);
   }
 
@@ -240,22 +278,20 @@ export function parseConfigText(text: string): ConfigDocument {
   const topLevelDuplicate = duplicates.find((d) => d.path.length === 1 && d.path[0] === 'mcpServers');
   if (topLevelDuplicate !== undefined) {
     return fatalDocument(text, [
-      {
-        message: '"mcpServers" appears twice: keep only one',
+      coded(configProblem('config-problems.servers-twice', {}), {
         field: 'mcpServers',
         ...positionAt(text, topLevelDuplicate.offset),
-      },
+      }),
     ]);
   }
 
   const serversValue = value.mcpServers;
   if (serversValue !== undefined && !isPlainObject(serversValue)) {
     return fatalDocument(text, [
-      {
-        message: `"mcpServers" must be an object mapping server names to their settings (found ${describeType(serversValue)})`,
+      coded(configProblem('config-problems.servers-not-object', { found: jsonType(serversValue) }), {
         field: 'mcpServers',
         ...locate(root, text, ['mcpServers']),
-      },
+      }),
     ]);
   }
 
@@ -274,18 +310,14 @@ export function parseConfigText(text: string): ConfigDocument {
     const where = positionAt(text, duplicate.offset);
     doc.ambiguousNames.add(name);
     if (duplicate.path.length === 2) {
-      doc.entryProblems.push({
-        message: `Two servers are named "${name}": rename or remove one`,
-        field: `mcpServers.${name}`,
-        ...where,
-      });
+      doc.entryProblems.push(
+        coded(configProblem('config-problems.name-twice', { name }), { field: `mcpServers.${name}`, ...where }),
+      );
     } else {
       const key = duplicate.path.slice(2).map(String).join('.');
-      doc.entryProblems.push({
-        message: `"${key}" appears twice: keep only one`,
-        field: `mcpServers.${name}.${key}`,
-        ...where,
-      });
+      doc.entryProblems.push(
+        coded(configProblem('config-problems.key-twice', { key }), { field: `mcpServers.${name}.${key}`, ...where }),
+      );
     }
   }
 
@@ -305,14 +337,17 @@ export function parseConfigText(text: string): ConfigDocument {
     const entry = (serversValue as Record<string, unknown>)[name];
     const nameCheck = ServerNameSchema.safeParse(name);
     if (!nameCheck.success || nameCheck.data !== name) {
+      const where = { field: `mcpServers.${name}`, ...locate(root, text, ['mcpServers', name]) };
+      const rule = nameCheck.success ? 'spaces' : nameRule(nameCheck.error.issues[0]);
       const reason = nameCheck.success
-        ? 'remove the spaces around it'
+        ? nameRuleText('spaces')
         : (nameCheck.error.issues[0]?.message ?? 'invalid name');
-      doc.entryProblems.push({
-        message: `The server name "${name}" is not allowed: ${reason}`,
-        field: `mcpServers.${name}`,
-        ...locate(root, text, ['mcpServers', name]),
-      });
+      const words = rule === undefined ? undefined : configProblem('config-problems.name-not-allowed', { name, rule });
+      doc.entryProblems.push(
+        words?.text === `The server name "${name}" is not allowed: ${reason}`
+          ? coded(words, where)
+          : { message: `The server name "${name}" is not allowed: ${reason}`, ...where },
+      );
       continue;
     }
     const parsed = ServerConfigSchema.safeParse(entry);
@@ -327,11 +362,14 @@ export function parseConfigText(text: string): ConfigDocument {
     };
     for (const issue of [...parsed.error.issues].sort((a, b) => fieldRank(a) - fieldRank(b))) {
       const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
-      doc.entryProblems.push({
-        message: `Server "${name}": ${issueMessage(issue, entry)}`,
+      const where = {
         field: ['mcpServers', name, ...path].join('.'),
         ...locate(root, text, ['mcpServers', name, ...path]),
-      });
+      };
+      const message = `Server "${name}": ${issueMessage(issue, entry)}`;
+      const words = issueWords(name, issue, entry);
+      // The code only where its English is the message word for word (a library's own words stay as they are).
+      doc.entryProblems.push(words?.text === message ? coded(words, where) : { message, ...where });
     }
   }
   return doc;

@@ -315,7 +315,12 @@ describe('ConfigStore surgical edits', () => {
     await expect(store.setServer('memory', config, { previousName: 'fs' })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(store.setServer('new', config, { previousName: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(store.removeServer('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(store.addServer('-bad', config)).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'name' });
+    await expect(store.addServer('-bad', config)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'name',
+      message: 'Use letters, digits, spaces, dot, dash or underscore, starting with a letter or digit',
+      hostMessage: { code: 'config-problems.name-rule', params: { rule: 'characters' } },
+    });
     await expect(store.addServer('ok', { ...config, command: ' ' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       path: 'config.command',

@@ -11,7 +11,14 @@ import { configError } from '../../shared/domain/config-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
 import { atomicWriteFile } from './atomic-write';
 import { makePrivateDirSync } from './private-files';
-import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
+import {
+  describeFirstProblem,
+  documentProblems,
+  nameRule,
+  parseConfigText,
+  type ConfigDocument,
+} from './config-document';
+import { configProblem } from '../../shared/domain/config-problems';
 import { findSecretSlots, hiddenSecretsWarning, maskSecretSlots, unmaskSecretSlots } from './config-masking';
 import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
 import { errorMessage } from '../../shared/error-message';
@@ -310,8 +317,15 @@ export class ConfigStore {
 
   private checkName(name: string): string {
     const parsed = ServerNameSchema.safeParse(name);
-    if (!parsed.success)
-      throw new HostError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid server name', 'name');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const rule = nameRule(issue);
+      const message = issue?.message ?? 'Invalid server name';
+      const words = rule === undefined ? undefined : configProblem('config-problems.name-rule', { rule });
+      throw words?.text === message
+        ? HostError.coded('INVALID_INPUT', words, 'name')
+        : new HostError('INVALID_INPUT', message, 'name');
+    }
     return parsed.data;
   }
 
@@ -361,9 +375,9 @@ export class ConfigStore {
       const mustExist = touched === undefined ? [] : typeof touched === 'string' ? [touched] : touched;
       if (nextDoc.fatal.length > 0 || mustExist.some((name) => !nextDoc.servers.has(name))) {
         // A bug in the edit must never reach the disk.
-        throw new HostError(
+        throw HostError.coded(
           'INTERNAL',
-          `Editing the config produced an invalid file: ${describeFirstProblem(documentProblems(nextDoc))}`,
+          configError('config-errors.edit-invalid', { detail: describeFirstProblem(documentProblems(nextDoc)) }),
         );
       }
       const written = await this.write(next);

@@ -7,6 +7,8 @@ import { HostError } from '../../shared/result';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/supervised-server';
 import { errorMessage } from '../../shared/error-message';
+import type { CodedText } from '../../shared/domain/host-wording';
+import { nestedReason } from '../../shared/domain/server-state-reasons';
 
 /** The supervisor as the catalog uses it (ServerSupervisor fits). */
 export interface PromptServers {
@@ -28,7 +30,7 @@ interface ServerPrompts {
   readySince: number | undefined;
   completions: boolean;
   prompts: PromptInfo[];
-  problem?: string;
+  problem?: CodedText;
   /** Bumped on each refresh so an older, slower answer cannot overwrite a newer one. */
   generation: number;
   loading?: Promise<void>;
@@ -113,7 +115,7 @@ export class PromptCatalogService implements ServerLifecycleListener {
       servers: names.map((name) => ({ name, completions: this.byServer.get(name)?.completions ?? false })),
       problems: names.flatMap((name) => {
         const problem = this.byServer.get(name)?.problem;
-        return problem === undefined ? [] : [{ server: name, message: problem }];
+        return problem === undefined ? [] : [{ server: name, message: problem.text, hostMessage: problem.hostMessage }];
       }),
     };
   }
@@ -148,7 +150,10 @@ export class PromptCatalogService implements ServerLifecycleListener {
     const generation = ++entry.generation;
     const loading = this.read(name).then(
       (prompts) => ({ prompts, problem: undefined }),
-      (error: unknown) => ({ prompts: undefined, problem: errorMessage(error) }),
+      (error: unknown) => ({
+        prompts: undefined,
+        problem: { text: errorMessage(error), hostMessage: error instanceof HostError ? error.hostMessage : undefined },
+      }),
     );
     entry.loading = loading.then(({ prompts, problem }) => {
       // The server stopped, restarted or refreshed again meanwhile: this answer is stale.
@@ -158,7 +163,7 @@ export class PromptCatalogService implements ServerLifecycleListener {
         entry.prompts = prompts;
         entry.problem = undefined;
       } else {
-        entry.problem = `could not read the prompt list: ${problem}`;
+        entry.problem = workspaceError('workspace-errors.prompt-list-failed', nestedReason(problem));
       }
       this.announce();
     });

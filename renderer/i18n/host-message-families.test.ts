@@ -29,6 +29,7 @@ import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridg
 import { pendingError, type PendingErrorMessages } from '../../shared/domain/pending-errors';
 import { skillsError, type SkillsErrorMessages } from '../../shared/domain/skills-errors';
 import { configImportError, type ConfigImportErrorMessages } from '../../shared/domain/config-import-errors';
+import { configProblem, type ConfigProblemMessages } from '../../shared/domain/config-problems';
 import { hostText } from './host-message';
 import { activateLocale, type UiLocale } from './i18n';
 
@@ -154,6 +155,7 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
   'config-errors.import-unreadable': { path: '/home/a/claude.json', detail: 'EACCES' },
   'config-errors.import-no-sandbox': { reason: 'bubblewrap is missing' },
   'config-errors.import-no-sandbox-install': { reason: 'bubblewrap is missing', install: 'apt-get install bubblewrap' },
+  'config-errors.edit-invalid': { detail: 'line 3, column 1: Expected a value' },
 };
 
 const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
@@ -184,6 +186,7 @@ const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessag
   'settings-errors.provider-store-key-failed': { id: 'lab', detail: 'the keychain is locked' },
   'settings-errors.provider-remove-key-failed': { id: 'lab', detail: 'the keychain is locked' },
   'settings-errors.no-anthropic-models': {},
+  'settings-errors.anthropic-only-models': { field: 'label' },
 };
 
 const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
@@ -344,6 +347,7 @@ const WORKSPACE_ERRORS: { [C in keyof WorkspaceErrorMessages]: WorkspaceErrorMes
   'workspace-errors.subscription-refused': { server: 'fs', uri: 'file:///a.txt' },
   'workspace-errors.prompt-unsupported': { server: 'everything', name: 'simple', index: 2, kind: 'video' },
   'workspace-errors.no-completions': { server: 'everything' },
+  'workspace-errors.prompt-list-failed': { reason: "prompts/list on server 'everything' failed: boom" },
 };
 
 const SAMPLING_WORDS: { [C in keyof SamplingWordsMessages]: SamplingWordsMessages[C] } = {
@@ -531,6 +535,29 @@ const BRIDGE_ERRORS: { [C in keyof BridgeErrorMessages]: BridgeErrorMessages[C] 
   'bridge-errors.unknown-field': { field: 'surprise' },
   'bridge-errors.schema-words': { field: 'text', detail: 'Write a message first.' },
 };
+const CONFIG_PROBLEMS: { [C in keyof ConfigProblemMessages]: ConfigProblemMessages[C] } = {
+  'config-problems.too-deep': { max: 64 },
+  'config-problems.not-object': { found: 'array' },
+  'config-problems.servers-twice': {},
+  'config-problems.servers-not-object': { found: 'nothing' },
+  'config-problems.name-twice': { name: 'files' },
+  'config-problems.key-twice': { key: 'env.TOKEN' },
+  'config-problems.name-not-allowed': { name: ' files ', rule: 'spaces' },
+  'config-problems.name-rule': { rule: 'characters' },
+  'config-problems.entry-not-object': { name: 'files', found: 'string' },
+  'config-problems.command-missing': { name: 'files' },
+  'config-problems.field-missing': { name: 'files', key: 'url' },
+  'config-problems.wrong-type': { name: 'files', key: 'args', expected: 'array', found: 'string' },
+  'config-problems.unknown-keys': { name: 'files', key: 'timeouts', keys: '"startup"', count: 1 },
+  'config-problems.entry-unknown-keys': { name: 'files', keys: '"comand", "arg"', count: 2 },
+};
+// Every type a value can be found as, and every rule a name can break.
+const CONFIG_TYPES = (['nothing', 'null', 'array', 'object', 'string', 'number', 'true', 'false'] as const).map(
+  (found) => configProblem('config-problems.wrong-type', { name: 'a', key: 'env', expected: 'object', found }),
+);
+const NAME_RULES = (['empty', 'tooLong', 'characters', 'spaces'] as const).map((rule) =>
+  configProblem('config-problems.name-not-allowed', { name: 'x', rule }),
+);
 
 /** One family's host words (either shape of shared/domain/host-wording.ts's maker), as English and code. */
 type Family = (code: string, params: never) => Worded | CodedText;
@@ -633,6 +660,8 @@ const ALL = [
   ...samples(PENDING_ERRORS, pendingError as Family),
   ...samples(SKILLS_ERRORS, skillsError as Family),
   ...samples(CONFIG_IMPORT_ERRORS, configImportError as Family),
+  ...samples(CONFIG_PROBLEMS, configProblem as Family),
+  ...[...CONFIG_TYPES, ...NAME_RULES].map(({ text, hostMessage }) => ({ text, message: hostMessage })),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -26,6 +26,7 @@ import { failureText, hostText, known, withInnerReason } from './host-text';
 import type { PendingErrorCode } from '../../shared/domain/pending-errors';
 import type { SkillsErrorCode } from '../../shared/domain/skills-errors';
 import type { ConfigImportErrorCode } from '../../shared/domain/config-import-errors';
+import type { ConfigProblemCode } from '../../shared/domain/config-problems';
 import type { MessageId } from './message-ids';
 import { T } from './t';
 
@@ -59,6 +60,7 @@ const BRIDGE_ERRORS_WORDED: Worded<BridgeErrorCode> = true;
 const PENDING_ERRORS_WORDED: Worded<PendingErrorCode> = true;
 const SKILLS_ERRORS_WORDED: Worded<SkillsErrorCode> = true;
 const CONFIG_IMPORT_ERRORS_WORDED: Worded<ConfigImportErrorCode> = true;
+const CONFIG_PROBLEMS_WORDED: Worded<ConfigProblemCode> = true;
 void [
   SERVER_START_WORDED,
   CHAT_ERROR_WORDED,
@@ -85,6 +87,7 @@ void [
   PENDING_ERRORS_WORDED,
   SKILLS_ERRORS_WORDED,
   CONFIG_IMPORT_ERRORS_WORDED,
+  CONFIG_PROBLEMS_WORDED,
 ];
 
 /**

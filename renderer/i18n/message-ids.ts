@@ -45,6 +45,7 @@ import type bridgeErrors from './locales/en/bridge-errors.json';
 import type pendingErrors from './locales/en/pending-errors.json';
 import type skillsErrors from './locales/en/skills-errors.json';
 import type configImportErrors from './locales/en/config-import-errors.json';
+import type configProblems from './locales/en/config-problems.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -93,7 +94,8 @@ export type MessageId =
   | keyof typeof pendingErrors
   | keyof typeof skillsErrors
   | keyof typeof bridgeErrors
-  | keyof typeof configImportErrors;
+  | keyof typeof configImportErrors
+  | keyof typeof configProblems;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -142,4 +144,5 @@ export const CATALOG_FILES = [
   'pending-errors',
   'skills-errors',
   'config-import-errors',
+  'config-problems',
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { McpContentBlockSchema } from '../domain/chat';
+import { HostMessageSchema } from '../domain/host-message';
 import { method } from './define';
 
 const ServerSchema = z.string().min(1, 'Name a server').max(200);
@@ -24,7 +25,12 @@ export const PromptInfoSchema = z.object({
 export type PromptInfo = z.infer<typeof PromptInfoSchema>;
 
 /** A server whose prompt list could not be read: shown, not hidden. */
-export const PromptListProblemSchema = z.object({ server: z.string(), message: z.string() });
+export const PromptListProblemSchema = z.object({
+  server: z.string(),
+  message: z.string(),
+  /** `message` as a code and its facts, for the renderer to word. */
+  hostMessage: HostMessageSchema.optional(),
+});
 export type PromptListProblem = z.infer<typeof PromptListProblemSchema>;
 
 export const PromptCatalogSchema = z.object({

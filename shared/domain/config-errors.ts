@@ -21,6 +21,7 @@ export type ConfigErrorMessages = {
   'config-errors.import-unreadable': { path: string; detail: string };
   'config-errors.import-no-sandbox': { reason: string };
   'config-errors.import-no-sandbox-install': { reason: string; install: string };
+  'config-errors.edit-invalid': { detail: string };
 };
 export type ConfigErrorCode = keyof ConfigErrorMessages;
 
@@ -48,4 +49,6 @@ export const configError = codedFamily<ConfigErrorMessages>({
     `The sandbox is unavailable here: ${reason}. Turn the sandbox off to import unprotected.`,
   'config-errors.import-no-sandbox-install': ({ reason, install }) =>
     `The sandbox is unavailable here: ${reason}. ${install} Turn the sandbox off to import unprotected.`,
+  // A bug in an edit, caught before it reached the disk: `detail` is the first problem of the text it made.
+  'config-errors.edit-invalid': ({ detail }) => `Editing the config produced an invalid file: ${detail}`,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostMessageSchema } from './host-message';
 
 /**
  * The state of the config file as the host found it. An invalid file is never
@@ -11,6 +12,8 @@ export const ConfigProblemSchema = z.object({
   column: z.number().int().optional(),
   /** Dotted path for schema errors, e.g. `mcpServers.github.command`. */
   field: z.string().optional(),
+  /** `message` as a code and its facts (shared/domain/config-problems.ts), for the renderer to word. */
+  hostMessage: HostMessageSchema.optional(),
 });
 export type ConfigProblem = z.infer<typeof ConfigProblemSchema>;
 

@@ -18,6 +18,7 @@ export type SettingsErrorMessages = {
   'settings-errors.provider-store-key-failed': { id: string; detail: string };
   'settings-errors.provider-remove-key-failed': { id: string; detail: string };
   'settings-errors.no-anthropic-models': Record<string, never>;
+  'settings-errors.anthropic-only-models': { field: string };
 };
 export type SettingsErrorCode = keyof SettingsErrorMessages;
 
@@ -39,4 +40,7 @@ export const settingsError = codedFamily<SettingsErrorMessages>({
   'settings-errors.provider-remove-key-failed': ({ id, detail }) =>
     `Could not remove the stored key of provider '${id}': ${detail}`,
   'settings-errors.no-anthropic-models': () => 'Keep at least one Anthropic model (fetch them, or type an id)',
+  // `field` is the change's name in providers.update (`label`, `baseUrl`).
+  'settings-errors.anthropic-only-models': ({ field }) =>
+    `Only the models of the built-in Anthropic provider can change here, not its ${field}`,
 });

@@ -1,4 +1,5 @@
 import { codedFamily } from './host-wording';
+import type { NestedReason } from './server-state-reasons';
 
 /**
  * The failures of tasks, resources, prompts and completion that the person reads, as codes with their facts;
@@ -14,6 +15,7 @@ export type WorkspaceErrorMessages = {
   'workspace-errors.subscription-refused': { server: string; uri: string };
   'workspace-errors.prompt-unsupported': { server: string; name: string; index: number; kind: string };
   'workspace-errors.no-completions': { server: string };
+  'workspace-errors.prompt-list-failed': NestedReason;
 };
 export type WorkspaceErrorCode = keyof WorkspaceErrorMessages;
 
@@ -33,4 +35,6 @@ export const workspaceError = codedFamily<WorkspaceErrorMessages>({
     `server '${server}' returned prompt '${name}' with message ${index} of an unsupported kind (${kind})`,
   'workspace-errors.no-completions': ({ server }) =>
     `server '${server}' does not declare the completions capability, so it cannot suggest values`,
+  // Shown beside the server's name in the slash menu: `reason` is the failure's English, its code nested.
+  'workspace-errors.prompt-list-failed': ({ reason }) => `could not read the prompt list: ${reason}`,
 });

@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { comboboxOptionId } from '../../ui/use-combobox-menu';
 import { T } from '../../i18n/t';
+import { HostMessageText } from '../../i18n/host-message';
+import type { HostMessage } from '../../../shared/domain/host-message';
 
 /**
  * The menu the message box opens for `/` (prompts) and `@` (resources): the
@@ -36,7 +38,7 @@ export function PickerMenu<T>({
   onHighlight: (index: number) => void;
   onChoose: (item: T) => void;
   emptyMessage: string;
-  problems: ReadonlyArray<{ server: string; message: string }>;
+  problems: ReadonlyArray<{ server: string; message: string; hostMessage?: HostMessage | undefined }>;
   problemsLabel: string;
 }) {
   const list = useRef<HTMLUListElement>(null);
@@ -86,7 +88,7 @@ export function PickerMenu<T>({
         <ul className="slash-problems" aria-label={problemsLabel}>
           {problems.map((problem) => (
             <li key={problem.server} className="field-error">
-              {problem.server}: {problem.message}
+              {problem.server}: <HostMessageText message={problem.hostMessage} fallback={problem.message} />
             </li>
           ))}
         </ul>

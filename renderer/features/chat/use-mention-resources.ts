@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
 import { declaresCapability } from '../resources/resource-model';
 import type { MentionResource } from './mention-model';
+import type { HostMessage } from '../../../shared/domain/host-message';
 
 /** Pages read per server for the `@` menu: enough for any hand-made list, bounded for a server that lists thousands. */
 const MAX_PAGES_PER_SERVER = 20;
@@ -13,7 +14,7 @@ export interface MentionCatalog {
   /** Ready servers that offer resources, in the order of the server list. */
   servers: string[];
   /** Servers whose list could not be read, with why. */
-  problems: { server: string; message: string }[];
+  problems: { server: string; message: string; hostMessage?: HostMessage | undefined }[];
 }
 
 /**
@@ -60,7 +61,7 @@ export function useMentionResources(active: boolean): MentionCatalog {
           let cursor: string | undefined;
           for (let page = 0; page < MAX_PAGES_PER_SERVER; page += 1) {
             const result = await listResources(cursor === undefined ? { server } : { server, cursor });
-            if (!result.ok) return { server, resources, problem: result.message };
+            if (!result.ok) return { server, resources, problem: result };
             resources.push(...result.value.resources.map((resource) => ({ ...resource, server })));
             cursor = result.value.nextCursor;
             if (cursor === undefined) break;
@@ -79,7 +80,9 @@ export function useMentionResources(active: boolean): MentionCatalog {
         key: sourcesKey,
         resources: lists.flatMap((list) => list.resources),
         problems: lists.flatMap((list) =>
-          list.problem === undefined ? [] : [{ server: list.server, message: list.problem }],
+          list.problem === undefined
+            ? []
+            : [{ server: list.server, message: list.problem.message, hostMessage: list.problem.hostMessage }],
         ),
       });
     })();

@@ -2,8 +2,12 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK, type ConfigStatus } from '../../../shared/domain';
+import { configProblem } from '../../../shared/domain/config-problems';
+import { configError } from '../../../shared/domain/config-errors';
+import { fail } from '../../../shared/result';
 import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
+import type { FakeHandlers } from '../../test-support/fake-transport';
 import { ConfigBanner } from './config-banner';
 import { ConfigEditorDialog } from './config-editor';
 
@@ -22,13 +26,13 @@ function invalid(overrides: Partial<ConfigStatus> = {}): ConfigStatus {
   };
 }
 
-function show(status: ConfigStatus) {
+function show(status: ConfigStatus, handlers: FakeHandlers = {}) {
   return renderWithBerth(
     <>
       <ConfigBanner />
       <ConfigEditorDialog />
     </>,
-    { prepare: (store) => store.getState().applyConfigStatus(status) },
+    { handlers, prepare: (store) => store.getState().applyConfigStatus(status) },
   );
 }
 
@@ -64,5 +68,58 @@ describe('the config banner and fix-it editor', () => {
     expect(screen.getByTestId('hidden-secrets-note').textContent).toContain('2 個のシークレット値');
     expect(screen.getByLabelText('設定ファイルの問題').textContent).toContain('mcpServers.a.command: Required');
     expect(screen.getByRole('button', { name: '保存せずに閉じる' })).toBeTruthy();
+  });
+});
+
+describe("the config's problems with a code", () => {
+  afterEach(() => activateLocale('en'));
+
+  const missing = configProblem('config-problems.command-missing', { name: 'files' });
+  const wrongType = configProblem('config-problems.wrong-type', {
+    name: 'files',
+    key: 'args',
+    expected: 'array',
+    found: 'string',
+  });
+  const coded = invalid({
+    problems: [
+      {
+        message: missing.text,
+        hostMessage: missing.hostMessage,
+        field: 'mcpServers.files.command',
+        line: 3,
+        column: 5,
+      },
+      { message: wrongType.text, hostMessage: wrongType.hostMessage, field: 'mcpServers.files.args' },
+    ],
+  });
+
+  it("reads in the person's language, the names and paths as they are, and follows a switch", async () => {
+    await act(() => activateLocale('ko'));
+    show(coded);
+    fireEvent.click(within(screen.getByTestId('config-banner')).getByRole('button', { name: '수정' }));
+    const list = screen.getByRole('alert');
+    expect(list.textContent).toContain(
+      '서버 “files”: “command”가 없습니다. 서버를 시작하는 명령을 입력하세요(예: npx)',
+    );
+    expect(list.textContent).toContain(
+      'mcpServers.files.args: 서버 “files”: “args”은(는) 배열 형식이어야 합니다(현재: 문자열)',
+    );
+    await act(() => activateLocale('zh-CN'));
+    expect(screen.getByRole('alert').textContent).toContain('服务器“files”：“args”必须是数组（实际为字符串）');
+  });
+
+  it('keeps the code of a refused save, so the list words it too', async () => {
+    await act(() => activateLocale('zh-TW'));
+    const refused = configError('config-errors.edit-invalid', { detail: 'line 3, column 1: Expected a value' });
+    show(coded, { 'config.saveText': () => fail('INTERNAL', refused.text, undefined, refused.hostMessage) });
+    fireEvent.click(within(screen.getByTestId('config-banner')).getByRole('button', { name: /./ }));
+    fireEvent.click(screen.getByRole('button', { name: '儲存' }));
+    await screen.findByText(/編輯設定時產生了無效的檔案/);
+    expect(screen.getByRole('alert').textContent).toContain(
+      '編輯設定時產生了無效的檔案：line 3, column 1: Expected a value',
+    );
+    // The line the host's English names is still offered.
+    expect(screen.getByRole('button', { name: /3/ })).toBeTruthy();
   });
 });

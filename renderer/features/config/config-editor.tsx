@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ConfigProblem } from '../../../shared/domain';
+import type { Failure } from '../../../shared/result';
 import { SECRET_MASK } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
@@ -55,7 +56,7 @@ function ConfigEditor() {
     const result = await saveConfigText(text);
     setSaving(false);
     if (!result.ok) {
-      setProblems([problemFromMessage(result.message)]);
+      setProblems([problemFromFailure(result)]);
       return;
     }
     if (result.value.state === 'invalid') {
@@ -156,9 +157,14 @@ function ConfigEditor() {
   );
 }
 
-/** A host failure message as a problem, with its line when the message names one. */
-function problemFromMessage(message: string): ConfigProblem {
+/**
+ * A refused save as a problem, with its line when the host's English names one; its code is kept, so the
+ * list words it in the person's language (and again after a language switch).
+ */
+function problemFromFailure(failure: Failure): ConfigProblem {
+  const { message, hostMessage } = failure;
+  const coded = hostMessage === undefined ? { message } : { message, hostMessage };
   const match = /line (\d+)(?:,? column (\d+))?/i.exec(message);
-  if (!match) return { message };
-  return { message, line: Number(match[1]), column: match[2] ? Number(match[2]) : undefined };
+  if (!match) return coded;
+  return { ...coded, line: Number(match[1]), column: match[2] ? Number(match[2]) : undefined };
 }

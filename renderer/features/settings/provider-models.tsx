@@ -5,6 +5,8 @@ import { useBerth } from '../../store';
 import { Button, IconButton } from '../../ui/controls';
 import { PlusIcon, RestartIcon, TrashIcon } from '../../ui/icons';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 interface ProviderModelsProps {
   /** Set once the provider is saved: only then can Berth ask it for its models. */
@@ -40,7 +42,8 @@ export function ProviderModels({
   const t = useT();
   const fetchProviderModels = useBerth((s) => s.fetchProviderModels);
   const [newId, setNewId] = useState('');
-  const [note, setNote] = useState<{ ok: boolean; text: string }>();
+  // A failed listing keeps its failure, worded as it renders: a language switch re-words it.
+  const [note, setNote] = useState<{ ok: boolean; text: string } | { ok: false; failure: Failure }>();
   const [fetching, setFetching] = useState(false);
   const inputId = useId();
   const titleId = useId();
@@ -52,7 +55,7 @@ export function ProviderModels({
     const result = await fetchProviderModels(providerId);
     setFetching(false);
     if (!result.ok) {
-      setNote({ ok: false, text: t('settings.providers.models.fetchFailed', { reason: sentence(result.message) }) });
+      setNote({ ok: false, failure: result });
       return;
     }
     // What the person already set (names, tools switches) stays; new models are added after. What only the listing
@@ -118,7 +121,9 @@ export function ProviderModels({
       </div>
       {note ? (
         <p className={note.ok ? 'field-hint' : 'field-error'} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
+          {'failure' in note
+            ? t('settings.providers.models.fetchFailed', { reason: sentence(failureText(note.failure)) })
+            : note.text}
         </p>
       ) : null}
       {models.length === 0 ? (
