@@ -1,5 +1,5 @@
 import type { HostMessage } from '../../shared/domain/host-message';
-import { isNamedField, keyInWords } from '../../shared/domain/bridge-errors';
+import { isNamedField, keyInWords } from '../../shared/domain/bridge-fields';
 import { translate } from './use-t';
 
 /**

@@ -9,7 +9,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { QUIET_FOCUS } from './dialog-focus';
+import { QUIET_FOCUS } from './quiet-focus';
 import { WarningIcon } from './icons';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';

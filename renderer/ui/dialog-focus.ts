@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { QUIET_FOCUS } from './quiet-focus';
 
 /**
  * Marks a dialog's safest answer (Deny, Reject, Cancel when it is not a DialogClose): the dialog
@@ -8,12 +9,6 @@ export const SAFE_CHOICE = { 'data-safe-choice': '' } as const;
 
 /** Set by DialogClose and AlertDialogCancel on their button: the safe choice when none is marked. */
 export const CLOSE_CHOICE = { 'data-dialog-close': '' } as const;
-
-/**
- * Set on a button the dialog focused by itself. Its tooltip stays shut: a tooltip is a layer of
- * its own and would take the first Escape, which must close the dialog.
- */
-export const QUIET_FOCUS = 'data-quiet-focus';
 
 const USABLE = ':not(:disabled):not([aria-disabled="true"])';
 /** The button a dialog should start on (footer first: the header's Close is an icon, far from the answers). */

@@ -1,4 +1,21 @@
 import { codedFamily } from './host-wording';
+import { isNamedField, keyInWords, type NamedField } from './bridge-fields';
+
+export { isNamedField, keyInWords };
+
+/** The named fields in English (the catalog's `bridge-errors.field.<key>` words them for the person). */
+export const NAMED_FIELDS: Record<NamedField, string> = {
+  text: 'The message',
+  title: 'The title',
+  uri: 'The resource address',
+  server: 'The server name',
+  args: 'The arguments',
+  env: 'The environment variables',
+  url: 'The URL',
+  label: "An attachment's name",
+  attachments: 'The attachments',
+  data: 'The data',
+};
 
 /**
  * The bridge's own refusals (app/bridge/router.ts, ws-server.ts, app/host.ts), as codes with their facts; the
@@ -34,33 +51,6 @@ export type BridgeErrorMessages = {
   'bridge-errors.schema-words': { field: string; detail: string };
 };
 export type BridgeErrorCode = keyof BridgeErrorMessages;
-
-/** The schema keys whose plain name would not say what they are: the catalog has words for each. */
-export const NAMED_FIELDS = {
-  text: 'The message',
-  title: 'The title',
-  uri: 'The resource address',
-  server: 'The server name',
-  args: 'The arguments',
-  env: 'The environment variables',
-  url: 'The URL',
-  label: "An attachment's name",
-  attachments: 'The attachments',
-  data: 'The data',
-} as const satisfies Record<string, string>;
-
-/** Whether a schema key has words of its own in the catalog (`bridge-errors.field.<key>`). */
-export function isNamedField(key: string): key is keyof typeof NAMED_FIELDS {
-  return Object.prototype.hasOwnProperty.call(NAMED_FIELDS, key);
-}
-
-/** A schema key as words: `timeoutMs` → `timeout ms`. */
-export function keyInWords(key: string): string {
-  return key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-}
 
 /** "The message": a field in English; '' is the input as a whole. */
 function fieldWords(field: string): string {

@@ -278,5 +278,15 @@ describe('<ConversationList> at 5,000 conversations', () => {
       { id: list[7]!.id, pinned: true },
       { id: list[15]!.id, pinned: false },
     ]);
+
+    // The keyboard's context-menu key opens the same menu on the focused row.
+    fireEvent.keyDown(rowButtons()[0]!, { key: 'ContextMenu' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Unpin' }));
+    await waitFor(() =>
+      expect(transport.calls.filter((call) => call.method === 'chat.setPinned').at(-1)?.input).toEqual({
+        id: list[7]!.id,
+        pinned: false,
+      }),
+    );
   });
 });

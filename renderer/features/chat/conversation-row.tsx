@@ -1,14 +1,16 @@
 import clsx from 'clsx';
-import { ContextMenu } from 'radix-ui';
-import { memo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/domain/chat';
 import type { SearchSnippet } from '../../../shared/contract/chat';
-import { SearchSnippetText } from './search-snippet';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { EditIcon, PinIcon, TrashIcon } from '../../ui/icons';
 import { formatDateTime } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
+
+const ConversationRowMenu = lazy(() => import('./conversation-row-menu'));
+// Only while a search shows where it found its words.
+const SearchSnippetText = lazy(async () => ({ default: (await import('./search-snippet')).SearchSnippetText }));
 
 // In the active locale; format.ts keeps one formatter per locale and options (making them per row cost more than the rest of the row).
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
@@ -61,78 +63,94 @@ export const ConversationRow = memo(function ConversationRow({
   const { id, title, updatedAt, messageCount } = conversation;
   const pinned = conversation.pinned === true;
   const pinLabel = pinned ? t('chat.row.unpin') : t('chat.row.pin');
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number }>();
   return (
-    <ContextMenu.Root>
-      <ContextMenu.Trigger asChild>
-        <div className={clsx('conversation-item', active && 'active', pinned && 'pinned')} data-conversation={id}>
-          <button
-            type="button"
-            className="conversation-main"
-            data-index={index}
-            aria-current={active ? 'true' : undefined}
-            onClick={() => onOpen(id)}
-            onDoubleClick={() => onRename(id)}
-          >
-            <span className="conversation-title">
-              {pinned ? (
-                <span className="conversation-pin" title={t('chat.row.pinned')}>
-                  <PinIcon />
-                </span>
-              ) : null}
-              {title}
-            </span>
-            {snippet ? <SearchSnippetText snippet={snippet} /> : null}
-            <span className="conversation-meta">
-              {running ? <span className="status-dot status-starting" aria-label={t('chat.row.replying')} /> : null}
-              {t('chat.row.meta', { when: formatWhen(updatedAt), count: messageCount })}
-              {/* Said after the title, where the icon shows before it: rows still read (and are found) by their title. */}
-              {pinned ? <span className="sr-only"> · {t('chat.row.pinned')}</span> : null}
-            </span>
-          </button>
-          <div className="conversation-actions">
-            <Button
-              variant="ghost"
-              className="btn-icon"
-              aria-label={pinned ? t('chat.row.unpinNamed', { title }) : t('chat.row.pinNamed', { title })}
-              aria-pressed={pinned}
-              title={t('chat.row.pinShortcut', { action: pinLabel })}
-              icon={<PinIcon />}
-              onClick={() => onPin(id, !pinned)}
-            />
-            <Button
-              variant="ghost"
-              className="btn-icon"
-              aria-label={t('chat.row.renameNamed', { title })}
-              title={t('chat.row.rename')}
-              icon={<EditIcon />}
-              onClick={() => onRename(id)}
-            />
-            <Button
-              variant="ghost"
-              className="btn-icon"
-              aria-label={t('chat.row.deleteNamed', { title })}
-              title={t('chat.row.delete')}
-              icon={<TrashIcon />}
-              onClick={() => onDelete(id)}
-            />
-          </div>
+    <>
+      <div
+        className={clsx('conversation-item', active && 'active', pinned && 'pinned')}
+        data-conversation={id}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          setMenuAt({ x: event.clientX, y: event.clientY });
+        }}
+        onKeyDown={(event) => {
+          // The keyboard's way to a context menu: the Menu key or Shift+F10, opened at the row.
+          if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+            event.preventDefault();
+            const box = event.currentTarget.getBoundingClientRect();
+            setMenuAt({ x: box.left + 16, y: box.bottom });
+          }
+        }}
+      >
+        <button
+          type="button"
+          className="conversation-main"
+          data-index={index}
+          aria-current={active ? 'true' : undefined}
+          onClick={() => onOpen(id)}
+          onDoubleClick={() => onRename(id)}
+        >
+          <span className="conversation-title">
+            {pinned ? (
+              <span className="conversation-pin" title={t('chat.row.pinned')}>
+                <PinIcon />
+              </span>
+            ) : null}
+            {title}
+          </span>
+          {snippet ? (
+            <Suspense fallback={null}>
+              <SearchSnippetText snippet={snippet} />
+            </Suspense>
+          ) : null}
+          <span className="conversation-meta">
+            {running ? <span className="status-dot status-starting" aria-label={t('chat.row.replying')} /> : null}
+            {t('chat.row.meta', { when: formatWhen(updatedAt), count: messageCount })}
+            {/* Said after the title, where the icon shows before it: rows still read (and are found) by their title. */}
+            {pinned ? <span className="sr-only"> · {t('chat.row.pinned')}</span> : null}
+          </span>
+        </button>
+        <div className="conversation-actions">
+          <Button
+            variant="ghost"
+            className="btn-icon"
+            aria-label={pinned ? t('chat.row.unpinNamed', { title }) : t('chat.row.pinNamed', { title })}
+            aria-pressed={pinned}
+            title={t('chat.row.pinShortcut', { action: pinLabel })}
+            icon={<PinIcon />}
+            onClick={() => onPin(id, !pinned)}
+          />
+          <Button
+            variant="ghost"
+            className="btn-icon"
+            aria-label={t('chat.row.renameNamed', { title })}
+            title={t('chat.row.rename')}
+            icon={<EditIcon />}
+            onClick={() => onRename(id)}
+          />
+          <Button
+            variant="ghost"
+            className="btn-icon"
+            aria-label={t('chat.row.deleteNamed', { title })}
+            title={t('chat.row.delete')}
+            icon={<TrashIcon />}
+            onClick={() => onDelete(id)}
+          />
         </div>
-      </ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className="menu">
-          <ContextMenu.Item className="menu-item" onSelect={() => onPin(id, !pinned)}>
-            {pinLabel}
-          </ContextMenu.Item>
-          <ContextMenu.Item className="menu-item" onSelect={() => onRename(id)}>
-            {t('chat.row.rename')}
-          </ContextMenu.Item>
-          <ContextMenu.Separator className="menu-separator" />
-          <ContextMenu.Item className="menu-item menu-item-danger" onSelect={() => onDelete(id)}>
-            {t('chat.row.delete')}
-          </ContextMenu.Item>
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
+      </div>
+      {menuAt ? (
+        <Suspense fallback={null}>
+          <ConversationRowMenu
+            at={menuAt}
+            pinned={pinned}
+            onPin={() => onPin(id, !pinned)}
+            onRename={() => onRename(id)}
+            onDelete={() => onDelete(id)}
+            onClose={() => setMenuAt(undefined)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 });
 

@@ -8,19 +8,20 @@ import type { TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
 import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
-import { TaskResultCard } from './task-result-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
 import type { ContextCut } from '../../../shared/domain/chat';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import type { Failure } from '../../../shared/result';
-import { PartialMark } from './partial-mark';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
 // Only in a compacted (or trimmed) conversation: on demand, out of the first screen's bundle.
 const LazyContextCutBlock = lazy(async () => ({ default: (await import('./context-cut-block')).ContextCutBlock }));
 const LazyThinkingBlock = lazy(async () => ({ default: (await import('./thinking-block')).ThinkingBlock }));
+// Only under a reply that was stopped or cut off, or in a conversation a background task answered: on demand too.
+const PartialMark = lazy(async () => ({ default: (await import('./partial-mark')).PartialMark }));
+const TaskResultCard = lazy(async () => ({ default: (await import('./task-result-card')).TaskResultCard }));
 
 function ThinkingBlock(props: ComponentProps<typeof LazyThinkingBlock>) {
   return (
@@ -110,13 +111,15 @@ export const MessageRow = memo(function MessageRow({
     return (
       <li className="message message-task-result" data-message={item.message.id} {...placementProps(placement)}>
         {shown ? (
-          <TaskResultCard
-            conversationId={conversationId}
-            block={item.block}
-            sent={item.sent}
-            copy={item.copy}
-            running={running}
-          />
+          <Suspense fallback={null}>
+            <TaskResultCard
+              conversationId={conversationId}
+              block={item.block}
+              sent={item.sent}
+              copy={item.copy}
+              running={running}
+            />
+          </Suspense>
         ) : null}
         {cutBlock}
       </li>
@@ -153,7 +156,11 @@ export const MessageRow = memo(function MessageRow({
         : null}
       {/* A saved answer with neither text nor tool calls (some models, often local ones, stop at once). */}
       {shown && item.parts.length === 0 ? <p className="turn-note">{t('chat.row.emptyAnswer')}</p> : null}
-      {shown && item.message.partial !== undefined ? <PartialMark partial={item.message.partial} /> : null}
+      {shown && item.message.partial !== undefined ? (
+        <Suspense fallback={null}>
+          <PartialMark partial={item.message.partial} />
+        </Suspense>
+      ) : null}
       {shown && usage !== undefined ? <UsageLine usage={usage} /> : null}
       {cutBlock}
     </li>

@@ -69,7 +69,7 @@ describe('a reply that did not finish', () => {
       { handlers: { 'chat.continue': () => ok({ accepted: true as const }) } },
     );
     expect(screen.getByText('One two three')).toBeTruthy();
-    expect(screen.getByText(`Cut off: ${dropped.text}`)).toBeTruthy();
+    expect(await screen.findByText(`Cut off: ${dropped.text}`)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     const go = screen.getByRole('button', { name: 'Continue' });
     expect(go.getAttribute('title')).toBe('Ask the model to go on from where this reply stopped');
@@ -92,7 +92,7 @@ describe('a reply that did not finish', () => {
         live={{ turnId: 't1', running: false, draft: '', toolCalls: {}, stopReason: 'stopped' }}
       />,
     );
-    expect(screen.getByText('사용자가 중지함')).toBeTruthy();
+    expect(await screen.findByText('사용자가 중지함')).toBeTruthy();
     expect(screen.queryByText('이 답변을 중지했습니다.')).toBeNull();
     expect(screen.getByRole('button', { name: '계속' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '다시 시도' })).toBeTruthy();
