@@ -264,7 +264,7 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
     expect(supervisor.get('everything')?.status).toBe('ready');
   });
 
-  it('stop mid-stream keeps the completed messages only, on disk too', async () => {
+  it('stop mid-stream keeps the completed messages and what streamed, marked stopped, on disk too', async () => {
     fake.script([
       { toolUses: [{ name: 'everything__echo', input: { message: 'kept' } }] },
       { text: 'This second reply is streaming and will be cut off by the stop button', holdOpen: true },
@@ -277,7 +277,10 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
     expect(log.of('turn-finished').at(-1)).toMatchObject({ stopReason: 'stopped' });
     const reopened = await ConversationStore.open({ dir: dir.path });
     const saved = await reopened.get(conversation.id);
-    expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    // What streamed before Stop is kept as the reply's start, marked stopped (never a tool call half made).
+    expect(saved.messages[3]).toMatchObject({ partial: { cause: 'stopped' } });
+    expect(JSON.stringify(saved.messages[3]?.content)).toContain('This second reply');
     expect(saved.messages[2]?.content).toEqual([
       {
         type: 'tool_result',
