@@ -180,8 +180,8 @@ async function runHostileApp(
       () => (window as unknown as { proxyNotes: unknown[] }).proxyNotes,
     )) as unknown[];
     const cspRefusals = (await page.evaluate(
-      () => (window as unknown as { cspRefusals: string[] }).cspRefusals,
-    )) as string[];
+      () => (window as unknown as { cspRefusals: unknown[] }).cspRefusals,
+    )) as unknown[];
     return { report, pageUrl: page.url(), popups, proxyNotes, cspRefusals, hostUrl };
   } finally {
     await context.close();
@@ -226,15 +226,12 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
     expect(report.probes.parentDocument).toBe('blocked: SecurityError');
     expect(undeclared.hits).toEqual([]);
     expect(proxyNotes).toEqual([]);
-    // What the policy refused reaches the host in words (the card shows them).
-    expect(cspRefusals).toContainEqual(
-      expect.stringMatching(
-        /^The app's security policy \(connect-src\) stopped it trying to connect to ws:\/\/127\.0\.0\.1:\d+\/bridge\.$/,
-      ),
-    );
-    expect(cspRefusals).toContainEqual(
-      expect.stringMatching(/\(img-src\) stopped it trying to load an image from http/),
-    );
+    // What the policy refused reaches the host as facts (the app card words them: renderer/features/apps/csp-refusal.ts).
+    expect(cspRefusals).toContainEqual({
+      directive: 'connect-src',
+      blocked: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/bridge$/),
+    });
+    expect(cspRefusals).toContainEqual({ directive: 'img-src', blocked: expect.stringMatching(/^http/) });
   });
 
   it('the header policy holds on its own: a domain only the message declares stays unreachable', async () => {
