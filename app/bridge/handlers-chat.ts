@@ -25,6 +25,7 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.restore': async ({ id }) => chat.restore(id),
     'chat.send': async ({ id, text, model, attachments }) => chat.send(id, text, model, attachments),
     'chat.stop': async ({ id }) => chat.stop(id),
+    'chat.setModel': async ({ id, model }) => previewConversation(await chat.setModel(id, model)),
     'chat.retry': async ({ id }) => chat.retry(id),
     'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),
     'chat.compactAndRetry': async ({ id }) => chat.compactAndRetry(id),

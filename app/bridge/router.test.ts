@@ -61,6 +61,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'chat.unloadTools': { id: 'c-1', tools: ['memory/read_graph'] },
   'chat.setToolSearchThresholds': { countAbove: 128, shareAbove: 0.1 },
   'chat.setReasoning': { id: 'c-1', level: 'medium' },
+  'chat.setModel': { id: 'c-1', model: 'claude-sonnet-5' },
   'chat.reasoningDefaults': {},
   'chat.search': { query: 'kiel ferry', limit: 20 },
   'chat.setPinned': { id: 'c-1', pinned: true },

@@ -292,6 +292,12 @@ export class ChatService {
     );
   }
 
+  /** The person picked another model: saved with the conversation, so whatever runs next (Retry too) uses it. */
+  async setModel(id: string, model: string): Promise<Conversation> {
+    this.options.settings.checkModel(model);
+    return this.store.updateSettings(id, { model });
+  }
+
   retry(id: string): Promise<{ accepted: true }> {
     return this.begin(id, undefined, () => this.engine.retry(id));
   }

@@ -462,6 +462,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     const result = await transport.call('chat.reasoningDefaults', {});
     if (result.ok) set({ reasoningDefaults: result.value });
   },
+  async setConversationModel(id, model) {
+    const before = get().conversationDetails[id];
+    // Shown at once; the host's answer (or the model it still has) settles it.
+    if (before !== undefined) get().applyConversation({ ...before, model });
+    const result = await transport.call('chat.setModel', { id, model });
+    if (result.ok) return get().applyConversation(result.value);
+    const now = get().conversationDetails[id];
+    if (before !== undefined && now?.model === model) get().applyConversation({ ...now, model: before.model });
+    get().toastFailure(words('chat.toast.modelFailed'), result);
+  },
   async setReasoning(id, level) {
     const result = await transport.call('chat.setReasoning', { id, level });
     if (!result.ok) return get().toastFailure(words('chat.toast.reasoningFailed'), result);

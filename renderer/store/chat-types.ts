@@ -136,6 +136,8 @@ export interface ChatSlice {
   /** The global reasoning defaults (`chat.reasoningDefaults`), once loaded. */
   reasoningDefaults?: ReasoningDefaults;
   loadReasoningDefaults(): Promise<void>;
+  /** The conversation's model, saved at once: the picker shows it, and Retry and Continue use it. */
+  setConversationModel(id: string, model: string): Promise<void>;
   /** The model's reasoning in one conversation. */
   setReasoning(id: string, level: ReasoningLevel): Promise<void>;
   setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<void>;

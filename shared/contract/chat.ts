@@ -293,6 +293,12 @@ export const chatMethods = {
     input: byId,
     output: z.object({ stopped: z.boolean() }),
   }),
+  'chat.setModel': method({
+    summary:
+      'Choose the model of a conversation (from the configured list): its next turn, a Retry or a Continue go to it.',
+    input: z.object({ id: ConversationIdSchema, model: ModelIdSchema }).strict(),
+    output: ConversationSchema,
+  }),
   'chat.retry': method({ summary: 'Answer the last message the person wrote again.', input: byId, output: Accepted }),
   'chat.continue': method({
     summary:
