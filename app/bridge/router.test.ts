@@ -48,6 +48,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'chat.send': { id: 'c-1', text: 'hello', model: 'claude-sonnet-4-5' },
   'chat.stop': { id: 'c-1' },
   'chat.retry': { id: 'c-1' },
+  'chat.discardFailed': { id: 'c-1', messageId: 'm-1' },
+  'chat.restoreFailed': { id: 'c-1', messageId: 'm-1' },
   'chat.editAndResend': { id: 'c-1', text: 'hello again' },
   'chat.compactAndRetry': { id: 'c-1' },
   'chat.continue': { id: 'c-1' },
