@@ -294,3 +294,25 @@ describe('the conversation’s model', () => {
     ]);
   });
 });
+
+describe('a message that got no reply', () => {
+  it('is marked failed in the open conversation when turn-failed names it, with the coded reason', () => {
+    const store = createBerthStore(createFakeTransport());
+    store.getState().applyConversation(conversation({ messages: [message('u1', 'user', 'hi')] }));
+    const hostMessage = {
+      code: 'chat-error.api-overloaded',
+      params: { status: 529, detail: 'Overloaded', retryAfter: 4 },
+    };
+    store.getState().applyChatEvent({
+      type: 'turn-failed',
+      ...base,
+      message: 'Overloaded',
+      hostMessage,
+      failedMessageId: 'u1',
+    });
+    expect(store.getState().conversationDetails.c1?.messages[0]?.failed).toEqual({
+      reason: 'Overloaded',
+      reasonMessage: hostMessage,
+    });
+  });
+});
