@@ -102,6 +102,8 @@ export function toApiMessages(messages: readonly ChatMessage[], shaper: ToolResu
     for (const block of message.content) if (block.type === 'tool_use') serverOf.set(block.id, block.server);
   const turns: Turn[] = [];
   for (const message of messages) {
+    // A message that got no reply is left out (the person may retry it), never merged into the next one.
+    if (message.failed !== undefined) continue;
     const blocks = toBlocks(message, shaper, serverOf);
     if (blocks.length === 0) continue;
     const last = turns.at(-1);

@@ -60,8 +60,18 @@ describe('ChatEngine: what it tells the person carries a code', () => {
     };
     const message = 'Rate limited by the API (429: Slow down). Try again in 30 s.';
     expect(outcome).toEqual({ status: 'failed', message, hostMessage });
+    // The message nothing answered is saved marked failed with the same reason, coded (a reload shows it).
+    const [person] = (await world.store.get(conversation.id)).messages;
+    expect(person?.failed).toEqual({ reason: message, reasonMessage: hostMessage });
     expect(world.log.of('turn-failed')).toEqual([
-      { type: 'turn-failed', conversationId: conversation.id, turnId: expect.any(String), message, hostMessage },
+      {
+        type: 'turn-failed',
+        conversationId: conversation.id,
+        turnId: expect.any(String),
+        message,
+        hostMessage,
+        failedMessageId: person?.id,
+      },
     ]);
   });
 

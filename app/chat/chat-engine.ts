@@ -170,6 +170,8 @@ interface ActiveTurn {
   withoutImages?: boolean;
   /** The person was told this turn's images were left out (once per turn). */
   toldNoImages?: boolean;
+  /** A message of this turn was saved (a reply, a partial one, tool results): a failure then leaves no message unanswered. */
+  replied?: boolean;
   /** Continue: the turn goes on from the unfinished reply that ends the conversation. */
   continuing?: boolean;
   /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
@@ -248,19 +250,48 @@ export class ChatEngine {
     });
   }
 
-  /** Run the last message the person wrote again, dropping every reply after it. */
-  async retry(conversationId: string): Promise<TurnHandle> {
+  /**
+   * Run the last message the person wrote again, dropping every reply after it. With `messageId`, a message that
+   * failed earlier (others came after it) is sent again as the newest one: moved to the end, its mark cleared.
+   */
+  async retry(conversationId: string, messageId?: string): Promise<TurnHandle> {
     return this.begin(conversationId, async (conversation) => {
-      const index = conversation.messages.findLastIndex(isPersonMessage);
-      if (index === -1)
-        throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-retry', {}));
-      if (index < conversation.messages.length - 1)
+      const failed = messageId === undefined ? undefined : this.failedMessage(conversation, messageId);
+      if (failed !== undefined && failed.index !== conversation.messages.findLastIndex(isPersonMessage)) {
         await this.options.store.replaceMessages(
           conversationId,
-          historyKeepingNotices(conversation.messages, index + 1),
+          conversation.messages.filter((message) => message.id !== messageId),
         );
+        const { failed: _cleared, ...message } = failed.message;
+        return [{ ...message, createdAt: Date.now() }];
+      }
+      await this.retryLast(conversation);
       return [];
     });
+  }
+
+  /** The person's failed message `messageId`, or a clear refusal (another message is not retried this way). */
+  private failedMessage(conversation: Conversation, messageId: string): { message: ChatMessage; index: number } {
+    const index = conversation.messages.findIndex((message) => message.id === messageId);
+    const message = conversation.messages[index];
+    if (message === undefined || message.failed === undefined || !isPersonMessage(message))
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.not-failed', {}));
+    return { message, index };
+  }
+
+  /** Drops every reply after the last message the person wrote, and its failed mark: it is sent again as it was. */
+  private async retryLast(conversation: Conversation): Promise<void> {
+    const index = conversation.messages.findLastIndex(isPersonMessage);
+    if (index === -1)
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-retry', {}));
+    const last = conversation.messages[index];
+    if (index === conversation.messages.length - 1 && last?.failed === undefined) return;
+    const kept = historyKeepingNotices(conversation.messages, index + 1).map((message, at) => {
+      if (at !== index || message.failed === undefined) return message;
+      const { failed: _cleared, ...rest } = message;
+      return rest;
+    });
+    await this.options.store.replaceMessages(conversation.id, kept);
   }
 
   /**
@@ -271,25 +302,29 @@ export class ChatEngine {
     return this.begin(
       conversationId,
       async (conversation) => {
-        const index = conversation.messages.findLastIndex(isPersonMessage);
-        if (index === -1)
-          throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-retry', {}));
-        if (index < conversation.messages.length - 1)
-          await this.options.store.replaceMessages(
-            conversationId,
-            historyKeepingNotices(conversation.messages, index + 1),
-          );
+        await this.retryLast(conversation);
         return [];
       },
       { forceCompact: true },
     );
   }
 
-  /** Replace the last message the person wrote (and everything after it) with `text`, then reply. */
-  async editAndResend(conversationId: string, text: string): Promise<TurnHandle> {
+  /**
+   * Replace the last message the person wrote (and everything after it) with `text`, then reply. With `messageId`, a
+   * message that failed earlier (others came after it) is taken out and `text` sent as the newest message.
+   */
+  async editAndResend(conversationId: string, text: string, messageId?: string): Promise<TurnHandle> {
     if (text.trim() === '')
       throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.edit-empty', {}), 'text');
     return this.begin(conversationId, async (conversation) => {
+      const failed = messageId === undefined ? undefined : this.failedMessage(conversation, messageId);
+      if (failed !== undefined && failed.index !== conversation.messages.findLastIndex(isPersonMessage)) {
+        await this.options.store.replaceMessages(
+          conversationId,
+          conversation.messages.filter((message) => message.id !== messageId),
+        );
+        return [this.personMessage(text)];
+      }
       const index = conversation.messages.findLastIndex(isPersonMessage);
       if (index === -1)
         throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-edit', {}));
@@ -457,7 +492,8 @@ export class ChatEngine {
       outcome = turn.controller.signal.aborted ? { status: 'stopped' } : { status: 'failed', ...failureOf(error) };
     }
     const { conversationId, turnId } = turn;
-    if (outcome.status === 'failed')
+    if (outcome.status === 'failed') {
+      const failedMessageId = turn.replied === true ? undefined : await this.markFailed(turn, outcome);
       this.pump.emit({
         type: 'turn-failed',
         conversationId,
@@ -465,8 +501,9 @@ export class ChatEngine {
         message: outcome.message,
         ...(outcome.hostMessage !== undefined ? { hostMessage: outcome.hostMessage } : {}),
         ...(outcome.contextFull === true ? { contextFull: true } : {}),
+        ...(failedMessageId !== undefined ? { failedMessageId } : {}),
       });
-    else {
+    } else {
       const usage = sumUsage(turn.usages);
       this.pump.emit({
         type: 'turn-finished',
@@ -762,7 +799,35 @@ export class ChatEngine {
     });
   }
 
+  /**
+   * The turn failed before any reply: the person's message it answered is marked failed with the reason (saved, so a
+   * reload shows it), and left out of later requests until retried. Its id; undefined when no such message ends it.
+   */
+  private async markFailed(
+    turn: ActiveTurn,
+    outcome: Extract<TurnOutcome, { status: 'failed' }>,
+  ): Promise<string | undefined> {
+    try {
+      const { messages } = await this.options.store.get(turn.conversationId);
+      const index = messages.findLastIndex(isPersonMessage);
+      const message = messages[index];
+      // Only a message nothing answered: a task's notice may follow it, a reply may not.
+      if (message === undefined || messages.slice(index + 1).some((later) => later.role === 'assistant')) return;
+      const failed = {
+        reason: outcome.message,
+        ...(outcome.hostMessage !== undefined ? { reasonMessage: outcome.hostMessage } : {}),
+      };
+      await this.options.store.setFailed(turn.conversationId, message.id, failed);
+      return message.id;
+    } catch (error) {
+      // The failure is still told (turn-failed); the mark is what a reload would add to it.
+      (this.options.onListenerError ?? console.error)(error);
+      return undefined;
+    }
+  }
+
   private async save(turn: ActiveTurn, message: ChatMessage): Promise<void> {
+    turn.replied = true;
     await this.options.store.appendMessage(turn.conversationId, message);
     this.pump.emit({ type: 'message-saved', conversationId: turn.conversationId, turnId: turn.turnId, message });
   }

@@ -4,6 +4,7 @@ import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
 import type {
   BackgroundTaskMode,
   ChatAttachment,
+  ChatMessage,
   ContextPolicy,
   Conversation,
   ConversationSummary,
@@ -107,6 +108,8 @@ export interface ChatServiceOptions {
 export class ChatService {
   private readonly turns = new Map<string, Promise<TurnOutcome>>();
   private closing = false;
+  /** Failed messages the person discarded in this run, by `conversation/message` id: Undo puts them back. */
+  private readonly discarded = new Map<string, { message: ChatMessage; afterId: string | undefined }>();
   /** The whole text of the result last paged (conversation id, tool_use id): a 20 MiB text is built once per reading, not per page. */
   private paged: { id: string; toolUseId: string; text: string } | undefined;
   /** Where background tasks' results land (app/chat/background-tasks.ts). */
@@ -292,8 +295,47 @@ export class ChatService {
     );
   }
 
-  retry(id: string): Promise<{ accepted: true }> {
-    return this.begin(id, undefined, () => this.engine.retry(id));
+  /** The person picked another model: saved with the conversation, so whatever runs next (Retry too) uses it. */
+  async setModel(id: string, model: string): Promise<Conversation> {
+    this.options.settings.checkModel(model);
+    return this.store.updateSettings(id, { model });
+  }
+
+  retry(id: string, messageId?: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.retry(id, messageId));
+  }
+
+  /** Take out a message of the person's that got no reply; `restoreFailed` puts it back while Berth runs (Undo). */
+  async discardFailed(id: string, messageId: string): Promise<Conversation> {
+    const { messages } = await this.store.get(id);
+    const index = messages.findIndex((message) => message.id === messageId);
+    const message = messages[index];
+    if (message === undefined || message.failed === undefined)
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.not-failed', {}));
+    const saved = await this.store.replaceMessages(
+      id,
+      messages.filter((kept) => kept.id !== messageId),
+    );
+    this.discarded.set(`${id}/${messageId}`, { message, afterId: messages[index - 1]?.id });
+    return saved;
+  }
+
+  /** Undo of `discardFailed`: the message goes back after the one it followed (at the end when that one is gone). */
+  async restoreFailed(id: string, messageId: string): Promise<Conversation> {
+    const key = `${id}/${messageId}`;
+    const entry = this.discarded.get(key);
+    if (entry === undefined)
+      throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.nothing-to-restore', {}));
+    const { messages } = await this.store.get(id);
+    const after = entry.afterId === undefined ? 0 : messages.findIndex((kept) => kept.id === entry.afterId) + 1;
+    const at = entry.afterId !== undefined && after === 0 ? messages.length : after;
+    const saved = await this.store.replaceMessages(id, [
+      ...messages.slice(0, at),
+      entry.message,
+      ...messages.slice(at),
+    ]);
+    this.discarded.delete(key);
+    return saved;
   }
 
   continueReply(id: string): Promise<{ accepted: true }> {
@@ -312,8 +354,8 @@ export class ChatService {
     return this.store.updateSettings(id, { contextPolicy: policy });
   }
 
-  editAndResend(id: string, text: string): Promise<{ accepted: true }> {
-    return this.begin(id, undefined, () => this.engine.editAndResend(id, text));
+  editAndResend(id: string, text: string, messageId?: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.editAndResend(id, text, messageId));
   }
 
   /** A page of a saved tool result's whole text (chat.readResult). */

@@ -14,6 +14,7 @@ import {
 } from '../../shared/domain/chat';
 import type { ToolSearchMode } from '../../shared/domain/tool-search';
 import type {
+  ChatFailed,
   ChatMessage,
   ChatToolResultBlock,
   ContextCut,
@@ -281,6 +282,18 @@ export class ConversationStore {
         messages: [...conversation.messages, message],
       };
     });
+  }
+
+  /** Marks the person's message `messageId` as failed (no reply came), or clears the mark; unknown ids change nothing. */
+  async setFailed(id: string, messageId: string, failed: ChatFailed | undefined): Promise<Conversation> {
+    return this.update(id, (conversation) => ({
+      ...conversation,
+      messages: conversation.messages.map((message) => {
+        if (message.id !== messageId) return message;
+        const { failed: _old, ...rest } = message;
+        return failed === undefined ? rest : { ...rest, failed };
+      }),
+    }));
   }
 
   /** Replaces the whole history (retry and edit-and-resend cut it first). */

@@ -31,6 +31,11 @@ export interface FakeAnthropicOptions {
   models?: readonly FakeAnthropicModel[];
   /** Most models per page whatever `limit` asks (default 1000, the API's own cap): lets tests see pages followed. */
   modelsPageSize?: number;
+  /**
+   * Refuse a Messages request for a model `models` does not list with the API's 404 (`not_found_error`,
+   * "model: <id>"), as the API does for a model the account has no access to. Default: any model is answered.
+   */
+  refuseUnlistedModels?: boolean;
   /** Refuse any cache_control with a 400, as a strict Anthropic-compatible proxy does. */
   refuseCacheControl?: boolean;
   /** Refuse deferred tools (`defer_loading`) with a 400, as a proxy that does not know them does. */
@@ -166,6 +171,12 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    const model = validated.body.model;
+    if (
+      this.options.refuseUnlistedModels === true &&
+      !(this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS).some((listed) => listed.id === model)
+    )
+      return sendApiError(response, 404, 'not_found_error', `model: ${model}`);
     if (this.options.refuseDeferredTools === true && text.includes('"defer_loading"'))
       return sendApiError(
         response,

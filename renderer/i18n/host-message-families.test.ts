@@ -385,6 +385,8 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.reply-running': {},
   'conversation-errors.task-not-finished': { taskId: 't-7' },
   'conversation-errors.task-result-sent': {},
+  'conversation-errors.not-failed': {},
+  'conversation-errors.nothing-to-restore': {},
 };
 
 const task = { tool: 'crawl', server: 'jobs' };

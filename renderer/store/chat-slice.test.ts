@@ -267,3 +267,52 @@ describe('chat slice', () => {
     expect(transport.calls[0]).toEqual({ method: 'chat.send', input: { id: 'c1', text: 'hi', model: 'claude-x' } });
   });
 });
+
+describe('the conversation’s model', () => {
+  it('saves a picked model with the conversation at once, and puts the old one back with a toast when refused', async () => {
+    let refuse = false;
+    const transport = createFakeTransport({
+      'chat.setModel': ({ id, model }) =>
+        refuse
+          ? { ok: false, code: 'INVALID_INPUT', message: `Unknown model '${model}'` }
+          : ok(conversation({ id, model })),
+    });
+    const store = createBerthStore(transport);
+    store.getState().applyConversation(conversation());
+    const picked = store.getState().setConversationModel('c1', 'claude-other');
+    // Shown before the host answers: Retry pressed right after reads the new model.
+    expect(store.getState().conversationDetails.c1?.model).toBe('claude-other');
+    await picked;
+    expect(transport.calls.at(-1)).toEqual({ method: 'chat.setModel', input: { id: 'c1', model: 'claude-other' } });
+    expect(store.getState().conversationDetails.c1?.model).toBe('claude-other');
+
+    refuse = true;
+    await store.getState().setConversationModel('c1', 'gpt-nothing');
+    expect(store.getState().conversationDetails.c1?.model).toBe('claude-other');
+    expect(shownToasts(store)).toMatchObject([
+      { title: 'Could not change the model', message: "Unknown model 'gpt-nothing'" },
+    ]);
+  });
+});
+
+describe('a message that got no reply', () => {
+  it('is marked failed in the open conversation when turn-failed names it, with the coded reason', () => {
+    const store = createBerthStore(createFakeTransport());
+    store.getState().applyConversation(conversation({ messages: [message('u1', 'user', 'hi')] }));
+    const hostMessage = {
+      code: 'chat-error.api-overloaded',
+      params: { status: 529, detail: 'Overloaded', retryAfter: 4 },
+    };
+    store.getState().applyChatEvent({
+      type: 'turn-failed',
+      ...base,
+      message: 'Overloaded',
+      hostMessage,
+      failedMessageId: 'u1',
+    });
+    expect(store.getState().conversationDetails.c1?.messages[0]?.failed).toEqual({
+      reason: 'Overloaded',
+      reasonMessage: hostMessage,
+    });
+  });
+});

@@ -251,8 +251,14 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
           : { conversationDetails: { ...s.conversationDetails, [id]: withMessage(detail, event.message) } };
       }
       const liveTurns = { ...s.liveTurns, [id]: reduceLiveTurn(s.liveTurns[id], event) };
-      if (event.type !== 'message-saved') return { liveTurns };
       const detail = s.conversationDetails[id];
+      if (event.type === 'turn-failed' && event.failedMessageId !== undefined && detail !== undefined) {
+        // The host saved the mark too: the row shows it now as a reload would.
+        const failed = { reason: event.message, ...(event.hostMessage ? { reasonMessage: event.hostMessage } : {}) };
+        const messages = detail.messages.map((m) => (m.id === event.failedMessageId ? { ...m, failed } : m));
+        return { liveTurns, conversationDetails: { ...s.conversationDetails, [id]: { ...detail, messages } } };
+      }
+      if (event.type !== 'message-saved') return { liveTurns };
       if (!detail) return { liveTurns };
       return { liveTurns, conversationDetails: { ...s.conversationDetails, [id]: withMessage(detail, event.message) } };
     });
@@ -429,8 +435,35 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     if (!result.ok) return get().toastFailure(words('chat.toast.backgroundTasksFailed'), result);
     get().applyConversation(result.value);
   },
-  async editAndResend(id, text) {
-    const result = await transport.call('chat.editAndResend', { id, text });
+  async retryFailed(id, messageId) {
+    const result = await transport.call('chat.retry', { id, messageId });
+    if (!result.ok) return get().toastFailure(words('chat.toast.retryFailed'), result);
+    // The host moved the message to the end: read the conversation as it is now.
+    await get().openConversation(id);
+  },
+  async discardFailed(id, messageId) {
+    const result = await transport.call('chat.discardFailed', { id, messageId });
+    if (!result.ok) return get().toastFailure(words('chat.toast.discardFailed'), result);
+    get().applyConversation(result.value);
+    get().pushToast({
+      tone: 'info',
+      title: words('chat.toast.failedDiscarded'),
+      action: {
+        label: words('chat.toast.undo'),
+        run: () =>
+          void transport.call('chat.restoreFailed', { id, messageId }).then((restored) => {
+            if (restored.ok) get().applyConversation(restored.value);
+            else get().toastFailure(words('chat.toast.restoreMessageFailed'), restored);
+          }),
+      },
+    });
+  },
+  async editAndResend(id, text, messageId) {
+    const result = await transport.call('chat.editAndResend', {
+      id,
+      text,
+      ...(messageId !== undefined ? { messageId } : {}),
+    });
     if (result.ok) {
       // The old message and its replies are gone on the host; reload, the new message arrives as an event.
       const fresh = await transport.call('chat.get', { id });
@@ -461,6 +494,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async loadReasoningDefaults() {
     const result = await transport.call('chat.reasoningDefaults', {});
     if (result.ok) set({ reasoningDefaults: result.value });
+  },
+  async setConversationModel(id, model) {
+    const before = get().conversationDetails[id];
+    // Shown at once; the host's answer (or the model it still has) settles it.
+    if (before !== undefined) get().applyConversation({ ...before, model });
+    const result = await transport.call('chat.setModel', { id, model });
+    if (result.ok) return get().applyConversation(result.value);
+    const now = get().conversationDetails[id];
+    if (before !== undefined && now?.model === model) get().applyConversation({ ...now, model: before.model });
+    get().toastFailure(words('chat.toast.modelFailed'), result);
   },
   async setReasoning(id, level) {
     const result = await transport.call('chat.setReasoning', { id, level });

@@ -128,7 +128,12 @@ export interface ChatSlice {
   sendTaskResult(id: string, taskId: string): Promise<void>;
   /** When a background task of the conversation finishes: tell the person, or continue with a follow-up turn. */
   setBackgroundTasks(id: string, mode: BackgroundTaskMode): Promise<void>;
-  editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
+  /** `messageId`: a failed message of the person's, replaced by `text` sent as the newest. */
+  editAndResend(id: string, text: string, messageId?: string): Promise<Result<{ accepted: true }>>;
+  /** Send a failed message of the person's again (it becomes the newest). */
+  retryFailed(id: string, messageId: string): Promise<void>;
+  /** Take out a failed message; the toast's Undo puts it back. */
+  discardFailed(id: string, messageId: string): Promise<void>;
   loadConversationTools(id: string): Promise<void>;
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
   /** Tool search for one conversation (`auto`, `on`, `off`), removing tools the model loaded, and the global thresholds. */
@@ -136,6 +141,8 @@ export interface ChatSlice {
   /** The global reasoning defaults (`chat.reasoningDefaults`), once loaded. */
   reasoningDefaults?: ReasoningDefaults;
   loadReasoningDefaults(): Promise<void>;
+  /** The conversation's model, saved at once: the picker shows it, and Retry and Continue use it. */
+  setConversationModel(id: string, model: string): Promise<void>;
   /** The model's reasoning in one conversation. */
   setReasoning(id: string, level: ReasoningLevel): Promise<void>;
   setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<void>;

@@ -16,6 +16,8 @@ import { REASONING_LEVELS } from '../domain/reasoning';
 import { method } from './define';
 
 const byId = z.object({ id: ConversationIdSchema }).strict();
+/** A saved message's id (ChatMessage.id). */
+const MessageIdSchema = z.string().min(1).max(200);
 /** A model id from the configured list (settings.get → models). */
 const ModelIdSchema = z.string().trim().min(1).max(200);
 const TOO_LONG = `Keep a message under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters, or attach the long text as a file`;
@@ -293,7 +295,28 @@ export const chatMethods = {
     input: byId,
     output: z.object({ stopped: z.boolean() }),
   }),
-  'chat.retry': method({ summary: 'Answer the last message the person wrote again.', input: byId, output: Accepted }),
+  'chat.setModel': method({
+    summary:
+      'Choose the model of a conversation (from the configured list): its next turn, a Retry or a Continue go to it.',
+    input: z.object({ id: ConversationIdSchema, model: ModelIdSchema }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.retry': method({
+    summary:
+      'Answer the last message the person wrote again; with messageId, send again a message of theirs that got no reply (it becomes the newest).',
+    input: z.object({ id: ConversationIdSchema, messageId: MessageIdSchema.optional() }).strict(),
+    output: Accepted,
+  }),
+  'chat.discardFailed': method({
+    summary: 'Take out a message of the person’s that got no reply (marked failed); chat.restoreFailed undoes it.',
+    input: z.object({ id: ConversationIdSchema, messageId: MessageIdSchema }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.restoreFailed': method({
+    summary: 'Put back a failed message chat.discardFailed took out (while Berth runs), where it was.',
+    input: z.object({ id: ConversationIdSchema, messageId: MessageIdSchema }).strict(),
+    output: ConversationSchema,
+  }),
   'chat.continue': method({
     summary:
       'Go on from the reply that ends the conversation unfinished (stopped by the person, or cut off): the model writes the rest.',
@@ -330,8 +353,11 @@ export const chatMethods = {
     output: ConversationSchema,
   }),
   'chat.editAndResend': method({
-    summary: 'Replace the last message the person wrote (and every reply after it), then reply.',
-    input: z.object({ id: ConversationIdSchema, text: MessageTextSchema }).strict(),
+    summary:
+      'Replace the last message the person wrote (and every reply after it), then reply; with messageId, a failed message of theirs is replaced by the text sent as the newest.',
+    input: z
+      .object({ id: ConversationIdSchema, text: MessageTextSchema, messageId: MessageIdSchema.optional() })
+      .strict(),
     output: Accepted,
   }),
   'chat.tools': method({

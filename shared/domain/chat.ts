@@ -264,6 +264,17 @@ export const ChatPartialSchema = z.object({
 export type ChatPartial = z.infer<typeof ChatPartialSchema>;
 
 /**
+ * A message the person sent that got no reply: the turn failed before the model answered (`reason`: the failure's
+ * English, `reasonMessage` its chat-error code). Kept where it is and shown so; never sent to a model until the person
+ * retries it, so a next message goes alone instead of merged with it.
+ */
+export const ChatFailedSchema = z.object({
+  reason: z.string(),
+  reasonMessage: HostMessageSchema.optional(),
+});
+export type ChatFailed = z.infer<typeof ChatFailedSchema>;
+
+/**
  * One completed message. User messages hold the person's text (and any
  * attachments), or the tool
  * results of the previous assistant message; assistant messages hold text and
@@ -282,6 +293,8 @@ export const ChatMessageSchema = z.object({
   usage: ChatUsageSchema.optional(),
   /** Assistant only: the reply did not finish, and this is what had arrived (ChatPartialSchema). */
   partial: ChatPartialSchema.optional(),
+  /** The person's message only: its turn failed before any reply (ChatFailedSchema). */
+  failed: ChatFailedSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -468,6 +481,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     /** The failure as a code (chat-error.*), for the renderer to word in the person's language; `message` is its English. */
     hostMessage: HostMessageSchema.optional(),
     contextFull: z.literal(true).optional(),
+    /** The person's message that got no reply: saved marked `failed` with this failure (ChatMessage.failed). */
+    failedMessageId: z.string().optional(),
   }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

@@ -38,6 +38,8 @@ export type ConversationErrorMessages = {
   'conversation-errors.reply-running': Record<string, never>;
   'conversation-errors.task-not-finished': { taskId: string };
   'conversation-errors.task-result-sent': Record<string, never>;
+  'conversation-errors.not-failed': Record<string, never>;
+  'conversation-errors.nothing-to-restore': Record<string, never>;
 };
 export type ConversationErrorCode = keyof ConversationErrorMessages;
 
@@ -75,6 +77,10 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
     `No background task ${taskId} has finished in this conversation`,
   'conversation-errors.task-result-sent': () =>
     "This task's result was sent to the model already; it is not sent twice",
+  'conversation-errors.not-failed': () =>
+    'Only a message that got no reply can be retried or discarded this way; reopen the conversation to see it as it is',
+  'conversation-errors.nothing-to-restore': () =>
+    'This message can no longer be brought back (Berth restarted since, or it was restored already)',
 });
 
 /** "not valid JSON (Unexpected token…)": what is wrong with a conversation file's content, in English. */

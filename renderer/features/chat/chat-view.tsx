@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { conversationUsage } from '../../../shared/domain/chat-usage';
 import { serverTools } from '../../../shared/domain/server-state-read';
@@ -130,7 +130,13 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
   const summaryTitle = useBerth((s) => s.conversations.find((c) => c.id === conversation.id)?.title);
   const loadTools = useBerth((s) => s.loadConversationTools);
   const showView = useBerth((s) => s.showView);
-  const [model, setModel] = useState(conversation.model);
+  const setConversationModel = useBerth((s) => s.setConversationModel);
+  // The conversation's own model: the picker saves a choice at once, so Retry and Continue use it too.
+  const model = conversation.model;
+  const setModel = useCallback(
+    (next: string) => void setConversationModel(conversation.id, next),
+    [conversation.id, setConversationModel],
+  );
   const [toolsOpen, setToolsOpen] = useState(false);
   const total = useMemo(() => conversationUsage(conversation.messages), [conversation.messages]);
   const keyMissing = missingKeyReason(settings, model);

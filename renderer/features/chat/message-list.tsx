@@ -93,6 +93,8 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   const canRetry = !running && items.length > 0 && items.some((i) => i.kind === 'person');
   // A reply that ends the conversation unfinished carries its own mark (stopped, or cut off and why): no second note.
   const unfinished = !running && conversation.messages.at(-1)?.partial !== undefined;
+  // A message that got no reply ends the conversation: its mark says why and offers Retry, so no banner or bar repeats it.
+  const failedLast = !running && conversation.messages.at(-1)?.failed !== undefined;
 
   // The row holding keyboard focus stays rendered when scrolled far away, so focus is not lost.
   const [focusedKey, setFocusedKey] = useState<string>();
@@ -211,7 +213,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
           );
         })}
       </ol>
-      {!running && !unfinished && live?.error ? (
+      {!running && !unfinished && !failedLast && live?.error ? (
         <div className="turn-error" role="alert">
           <WarningIcon />
           <div>
@@ -225,7 +227,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
       {!running && !unfinished && !live?.error && stopReasonNote(live?.stopReason, t) ? (
         <p className="turn-note">{stopReasonNote(live?.stopReason, t)}</p>
       ) : null}
-      {canRetry ? (
+      {canRetry && (!failedLast || live?.contextFull === true) ? (
         <RetryBar conversationId={conversation.id} contextFull={live?.contextFull === true} unfinished={unfinished} />
       ) : null}
     </div>

@@ -20,6 +20,9 @@ import type { Failure } from '../../../shared/result';
 const LazyContextCutBlock = lazy(async () => ({ default: (await import('./context-cut-block')).ContextCutBlock }));
 const LazyThinkingBlock = lazy(async () => ({ default: (await import('./thinking-block')).ThinkingBlock }));
 // Only under a reply that was stopped or cut off, or in a conversation a background task answered: on demand too.
+const FailedMessageMark = lazy(async () => ({
+  default: (await import('./failed-message-mark')).FailedMessageMark,
+}));
 const PartialMark = lazy(async () => ({ default: (await import('./partial-mark')).PartialMark }));
 const TaskResultCard = lazy(async () => ({ default: (await import('./task-result-card')).TaskResultCard }));
 
@@ -169,7 +172,8 @@ export const MessageRow = memo(function MessageRow({
 
 /** Whether a row's look depends on a reply running (see `MessageRowProps.running`). */
 export function rowFollowsRunning(item: TimelineItem): boolean {
-  if (item.kind === 'person') return item.isLast;
+  // A failed message's Retry, Edit and Discard wait for the running reply too.
+  if (item.kind === 'person') return item.isLast || item.message.failed !== undefined;
   // Its Send waits for the running reply to end.
   if (item.kind === 'task-result') return !item.sent;
   return item.parts.some((part) => part.kind === 'tool-call' && part.result === undefined);
@@ -250,11 +254,13 @@ function PersonMessage({
   // The failure itself, not its words: a language switch re-words it.
   const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
+  const failed = item.message.failed;
 
   async function resend() {
     if (editing === undefined || editing.trim() === '') return;
     setBusy(true);
-    const result = await editAndResend(conversationId, editing);
+    // A failed message is replaced where it is sent from: the newest, whatever came after it.
+    const result = await editAndResend(conversationId, editing, failed !== undefined ? item.message.id : undefined);
     setBusy(false);
     if (result.ok) {
       setEditing(undefined);
@@ -299,14 +305,25 @@ function PersonMessage({
   }
   return (
     <li
-      className="message message-person"
+      className={clsx('message message-person', failed !== undefined && !folded && 'failed')}
       {...(folded ? {} : { 'aria-label': t('chat.composer.group') })}
       data-message={item.message.id}
       {...placementProps(placement)}
     >
       {!folded && item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
       {!folded && item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
-      {!folded && item.isLast && !running ? (
+      {!folded && failed !== undefined ? (
+        <Suspense fallback={null}>
+          <FailedMessageMark
+            conversationId={conversationId}
+            messageId={item.message.id}
+            failed={failed}
+            running={running}
+            onEdit={() => setEditing(item.text)}
+          />
+        </Suspense>
+      ) : null}
+      {!folded && item.isLast && !running && failed === undefined ? (
         <div className="message-actions">
           <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>
             {t('chat.row.edit')}
