@@ -54,6 +54,7 @@ describe('checkAsar', () => {
       'e2e/fixtures/servers/echo.mjs': '',
       'dist/main/window.test.js': '',
       'dist/app/browser-mode.mjs': '',
+      'dist/renderer/assets/_berth-catalog_pseudo-BIZY2yc2.js': '',
       'app/host.ts': '',
     });
     const { problems } = checkAsar(path);
@@ -62,6 +63,7 @@ describe('checkAsar', () => {
       'a source map (it embeds the sources): dist/main/index.cjs.map',
       'a test or test fixture: dist/main/window.test.js, e2e/fixtures/servers/echo.mjs',
       'browser mode (not part of the desktop app): dist/app/browser-mode.mjs',
+      'the pseudo-locale (a test language, never offered to a person): dist/renderer/assets/_berth-catalog_pseudo-BIZY2yc2.js',
       'TypeScript source: app/host.ts',
     ]);
   });
