@@ -6,6 +6,7 @@ import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdra
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { configError, type ConfigErrorMessages } from '../../shared/domain/config-errors';
 import { credentialError, type CredentialErrorMessages } from '../../shared/domain/credential-errors';
+import { providerError, type ProviderErrorMessages } from '../../shared/domain/provider-errors';
 import { settingsError, type SettingsErrorMessages } from '../../shared/domain/settings-errors';
 import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
 import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundle-errors';
@@ -160,6 +161,7 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
 
 const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
   'credential-errors.local-server': { server: 'everything' },
+  'credential-errors.sign-in-failed': { step: 'registration', reason: 'invalid_client_metadata (400)' },
   'credential-errors.own-authorization': { server: 'remote' },
   'credential-errors.no-person-needed': { server: 'remote', grant: 'jwt_bearer' },
   'credential-errors.no-client-id': { server: 'remote', grant: 'client_credentials' },
@@ -658,6 +660,16 @@ const CONFIG_IMPORT_ERRORS: { [C in keyof ConfigImportErrorMessages]: ConfigImpo
   'config-import-errors.input-options': { input: 'region' },
 };
 
+// A base URL's credentials refused: the catalog says what the host says (the family's older codes are worded apart).
+const PROVIDER_ERRORS: {
+  [
+    C in 'provider-errors.base-url-credentials' | 'provider-errors.anthropic-base-url-credentials'
+  ]: ProviderErrorMessages[C];
+} = {
+  'provider-errors.base-url-credentials': { provider: 'Ollama' },
+  'provider-errors.anthropic-base-url-credentials': {},
+};
+
 function samples<M>(table: M, family: Family): Worded[] {
   return Object.entries(table as Record<string, never>).map(([code, params]) => {
     const made = family(code, params);
@@ -691,6 +703,7 @@ const ALL = [
   ...samples(PENDING_ERRORS, pendingError as Family),
   ...samples(SKILLS_ERRORS, skillsError as Family),
   ...samples(CONFIG_IMPORT_ERRORS, configImportError as Family),
+  ...samples(PROVIDER_ERRORS, providerError as Family),
   ...samples(CONFIG_PROBLEMS, configProblem as Family),
   ...[...CONFIG_TYPES, ...NAME_RULES].map(({ text, hostMessage }) => ({ text, message: hostMessage })),
 ];
