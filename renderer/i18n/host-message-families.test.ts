@@ -400,6 +400,14 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.cancelled': { ...task, detail: 'operator stopped it' },
   'task-errors.cancelled-by-server': task,
   'task-errors.cancelled-by-you': { ...task, by: 'stop' },
+  'task-errors.status-by-you': { by: 'cancel' },
+  'task-errors.status-berth-quit': {},
+  'task-errors.status-process-ended': {},
+  'task-errors.status-connection-closed': {},
+  'task-errors.status-server-removed': {},
+  'task-errors.status-waiting-restart': {},
+  'task-errors.status-ttl-ran-out': {},
+  'task-errors.status-no-handle': {},
 };
 
 // The roots family's first codes read as sentences in the catalog; the codes coded later say exactly what the host says.
