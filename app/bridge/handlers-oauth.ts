@@ -3,6 +3,7 @@ import type { oauthMethods } from '../../shared/contract/oauth';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import { errorMessage } from '../../shared/error-message';
 
@@ -36,8 +37,17 @@ export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
       try {
         config = await deps.resolveSecrets(name, stored);
       } catch (error) {
-        // A pre-registered client's secret missing from the store: the message names it and the fix.
-        throw new HostError('NOT_READY', errorMessage(error));
+        // A pre-registered client's secret missing from the store: the message names it and the fix, its code kept.
+        throw new HostError(
+          'NOT_READY',
+          errorMessage(error),
+          undefined,
+          error instanceof ServerStartError
+            ? error.wording
+            : error instanceof HostError
+              ? error.hostMessage
+              : undefined,
+        );
       }
       return deps.sessions.startSignIn(name, config);
     },

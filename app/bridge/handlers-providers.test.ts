@@ -248,6 +248,7 @@ describe('providers handlers', () => {
       ok: false,
       code: 'INVALID_INPUT',
       message: expect.stringContaining(words),
+      hostMessage: { code: 'provider-errors.base-url-credentials', params: { provider: 'By hand' } },
     });
     expect(await second.router.dispatch('providers.listModels', { id: 'byhand' })).toMatchObject({
       ok: false,
@@ -260,7 +261,11 @@ describe('providers handlers', () => {
         messages: [{ role: 'user', content: 'hi' }],
         maxTokens: 10,
       }),
-    ).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining(words) });
+    ).rejects.toMatchObject({
+      kind: 'bad-request',
+      message: expect.stringContaining(words),
+      hostMessage: { code: 'provider-errors.base-url-credentials', params: { provider: 'By hand' } },
+    });
     expect(fake.requests).toEqual([]);
     // Editing anything else says what to fix first.
     expect(
@@ -293,7 +298,10 @@ describe('providers handlers', () => {
     });
     await expect(
       registry.router.stream({ model: 'claude-sonnet-5', messages: [{ role: 'user', content: 'hi' }], maxTokens: 10 }),
-    ).rejects.toMatchObject({ message: words });
+    ).rejects.toMatchObject({
+      message: words,
+      hostMessage: { code: 'provider-errors.anthropic-base-url-credentials' },
+    });
     expect(fake.modelRequests).toEqual([]);
     expect(fake.requests).toEqual([]);
     const listed = await router.dispatch('providers.list', {});

@@ -253,3 +253,68 @@ describe('parseForeignConfig: VS Code inputs', () => {
     ]);
   });
 });
+
+describe('parseForeignConfig: every problem Berth words carries its code', () => {
+  // Syntax errors are the parser's words and stay as they are; everything else is Berth's sentence, coded.
+  const malformed: [ForeignFormat, string][] = [
+    ['cursor', '  '],
+    ['claude-code', '[1]'],
+    ['claude-desktop', '{"globalShortcut": "x"}'],
+    ['vscode', '{"mcpServers": {}}'],
+    ['cursor', '{"mcpServers": []}'],
+    ['claude-desktop', `{"mcpServers": ${'['.repeat(300)}`],
+    ['claude-desktop', readFileSync(join(FIXTURES, 'bad-entries.json'), 'utf8')],
+    ['vscode', readFileSync(join(FIXTURES, 'vscode-unknown-input.json'), 'utf8')],
+    [
+      'vscode',
+      JSON.stringify({
+        inputs: [
+          'x',
+          { type: 'promptString' },
+          { id: 'a', type: 'promptString', description: 3 },
+          { id: 'a', type: 'promptString' },
+          { id: 'b', type: 'promptString', password: 'yes' },
+          { id: 'c', type: 'promptString', default: 1 },
+          { id: 'd', type: 'pickString', options: [1] },
+          { id: 'e' },
+        ],
+        servers: {
+          r: { type: 'http', url: 'https://x', headers: { A: 1 } },
+          h: { url: 'https://y', headers: [] },
+          f: { command: 'npx', envFile: '.env' },
+          c: { command: 'npx', cwd: '' },
+        },
+      }),
+    ],
+    ['vscode', JSON.stringify({ inputs: {}, servers: {} })],
+  ];
+
+  it.each(malformed)('%s: %s', (format, text) => {
+    const { problems } = parseForeignConfig(format, text);
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) {
+      expect(problem.hostMessage?.code, problem.message).toMatch(/^config-(import-errors|problems)\./);
+    }
+  });
+
+  it('gives the facts as params, not words: a type found, an input by position, a server by name', () => {
+    const inputs = parseForeignConfig('vscode', JSON.stringify({ inputs: [null, { type: 'x' }], servers: {} }));
+    expect(inputs.problems.map((problem) => problem.hostMessage)).toEqual([
+      { code: 'config-import-errors.input-not-object', params: { position: 1, found: 'null' } },
+      { code: 'config-import-errors.input-id-missing', params: { position: 2 } },
+    ]);
+    const entries = load('claude-desktop', 'bad-entries.json');
+    expect(entries.problems[1]).toMatchObject({
+      message: 'Server "no-command": "command" is missing',
+      hostMessage: { code: 'config-import-errors.command-missing', params: { server: 'no-command' } },
+    });
+    expect(entries.problems[8]?.hostMessage).toEqual({
+      code: 'config-import-errors.type-unknown',
+      params: { server: 'bad-type', found: '"websocket"' },
+    });
+    expect(parseForeignConfig('vscode', '{"mcpServers": {}}').problems[0]?.hostMessage).toEqual({
+      code: 'config-import-errors.no-section-other',
+      params: { key: 'servers', other: 'mcpServers' },
+    });
+  });
+});

@@ -2,9 +2,11 @@ import type { Node } from 'jsonc-parser';
 import type { z } from 'zod';
 import { ForeignFormatSchema } from '../../shared/contract/config-import';
 import type { ConfigProblem } from '../../shared/domain/config';
+import { configImportError } from '../../shared/domain/config-import-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
-import { isPlainObject, positionAt } from '../config/config-document';
-import { describeType, keysAt, locate, parseForeignJson } from './foreign-json';
+import { isPlainObject, jsonType, positionAt } from '../config/config-document';
+import { keysAt, locate, parseForeignJson } from './foreign-json';
 import { looksSecret } from './secret-names';
 import { uniqueServerName } from './server-names';
 
@@ -71,20 +73,22 @@ interface Context {
   inputs: Map<string, InputPrompt | undefined>;
 }
 
-function problemAt(ctx: Context, path: readonly (string | number)[], message: string): ImportProblem {
-  return { message, field: path.join('.'), ...locate(ctx.root, ctx.text, path) };
+/** A problem in English with its code (the renderer words the code), at a place in the file. */
+function problemAt(ctx: Context, path: readonly (string | number)[], words: CodedText): ImportProblem {
+  return {
+    message: words.text,
+    hostMessage: words.hostMessage,
+    field: path.join('.'),
+    ...locate(ctx.root, ctx.text, path),
+  };
 }
 
-function stringRecord(
-  ctx: Context,
-  value: unknown,
-  path: (string | number)[],
-  what: string,
-): Record<string, string> | undefined {
+/** A remote entry's `headers`: an object of strings. */
+function headerRecord(ctx: Context, value: unknown, path: (string | number)[]): Record<string, string> | undefined {
   if (value === undefined) return {};
   if (!isPlainObject(value)) {
     ctx.problems.push(
-      problemAt(ctx, path, `"${path.at(-1) ?? what}" must be an object of ${what} (found ${describeType(value)})`),
+      problemAt(ctx, path, configImportError('config-import-errors.headers-not-object', { found: jsonType(value) })),
     );
     return undefined;
   }
@@ -92,7 +96,11 @@ function stringRecord(
   for (const [key, item] of Object.entries(value)) {
     if (typeof item !== 'string') {
       ctx.problems.push(
-        problemAt(ctx, [...path, key], `${what} "${key}" must be a string (found ${describeType(item)})`),
+        problemAt(
+          ctx,
+          [...path, key],
+          configImportError('config-import-errors.header-not-string', { key, found: jsonType(item) }),
+        ),
       );
       valid = false;
     }
@@ -100,12 +108,20 @@ function stringRecord(
   return valid ? (value as Record<string, string>) : undefined;
 }
 
-function issueMessage(issue: z.core.$ZodIssue): string {
+/** A schema issue of an entry named `server` in the file; the schema's own words stay its `detail`. */
+function issueWords(server: string, issue: z.core.$ZodIssue): CodedText {
   const key = issue.path.map(String).join('.');
   if (issue.code === 'invalid_type')
-    return `"${key}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
-  if (issue.code === 'invalid_key') return `"${key}" has an invalid name: ${issue.issues[0]?.message ?? issue.message}`;
-  return key === '' ? issue.message : `"${key}": ${issue.message}`;
+    return configImportError('config-import-errors.wrong-type', { server, key, expected: issue.expected });
+  if (issue.code === 'invalid_key')
+    return configImportError('config-import-errors.invalid-key', {
+      server,
+      key,
+      detail: issue.issues[0]?.message ?? issue.message,
+    });
+  return key === ''
+    ? configImportError('config-import-errors.invalid-entry', { server, detail: issue.message })
+    : configImportError('config-import-errors.invalid-field', { server, key, detail: issue.message });
 }
 
 function collectInputRefs(strings: readonly string[]): string[] {
@@ -126,13 +142,13 @@ function readEntry(
   sourceName: string,
   entry: unknown,
 ): Omit<ImportCandidate, 'name'> | undefined {
-  const label = `Server "${sourceName}"`;
+  const server = sourceName;
   if (!isPlainObject(entry)) {
     ctx.problems.push(
       problemAt(
         ctx,
         path,
-        `${label} must be an object like { "command": "npx", "args": [] } (found ${describeType(entry)})`,
+        configImportError('config-import-errors.entry-not-object', { server, found: jsonType(entry) }),
       ),
     );
     return undefined;
@@ -143,7 +159,7 @@ function readEntry(
       problemAt(
         ctx,
         [...path, 'type'],
-        `${label}: "type" must be "stdio", "http" or "sse" (found ${JSON.stringify(type)})`,
+        configImportError('config-import-errors.type-unknown', { server, found: JSON.stringify(type) }),
       ),
     );
     return undefined;
@@ -158,12 +174,12 @@ function readEntry(
         problemAt(
           ctx,
           [...path, 'url'],
-          `${label}: "url" must be the server's address (found ${describeType(entry.url)})`,
+          configImportError('config-import-errors.url-missing', { server, found: jsonType(entry.url) }),
         ),
       );
       return undefined;
     }
-    const headers = stringRecord(ctx, entry.headers, [...path, 'headers'], 'header');
+    const headers = headerRecord(ctx, entry.headers, [...path, 'headers']);
     if (headers === undefined) return undefined;
     strings = [entry.url, ...Object.values(headers)];
     draft = {
@@ -176,7 +192,9 @@ function readEntry(
     };
   } else {
     if (entry.url !== undefined) {
-      ctx.problems.push(problemAt(ctx, [...path, 'url'], `${label} has both "command" and "url": keep only one`));
+      ctx.problems.push(
+        problemAt(ctx, [...path, 'url'], configImportError('config-import-errors.command-and-url', { server })),
+      );
       return undefined;
     }
     // Only the fields the foreign apps define: other keys (Berth's or another app's) are not carried over.
@@ -189,9 +207,11 @@ function readEntry(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const issuePath = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
-        const message =
-          issue.path[0] === 'command' && entry.command === undefined ? '"command" is missing' : issueMessage(issue);
-        ctx.problems.push(problemAt(ctx, [...path, ...issuePath.map(String)], `${label}: ${message}`));
+        const words =
+          issue.path[0] === 'command' && entry.command === undefined
+            ? configImportError('config-import-errors.command-missing', { server })
+            : issueWords(server, issue);
+        ctx.problems.push(problemAt(ctx, [...path, ...issuePath.map(String)], words));
       }
       return undefined;
     }
@@ -206,11 +226,7 @@ function readEntry(
     if (entry.envFile !== undefined) {
       // Listed, not refused: the person can copy the variables over after the import.
       ctx.problems.push(
-        problemAt(
-          ctx,
-          [...path, 'envFile'],
-          `${label}: "envFile" is not imported; add its variables to the server's environment in Berth`,
-        ),
+        problemAt(ctx, [...path, 'envFile'], configImportError('config-import-errors.env-file', { server })),
       );
     }
   }
@@ -218,14 +234,12 @@ function readEntry(
   for (const id of requiredInputs) {
     if (!ctx.inputs.has(id))
       ctx.problems.push(
-        problemAt(
-          ctx,
-          path,
-          `${label} uses "\${input:${id}}", but no input with id "${id}" is declared under "inputs"`,
-        ),
+        problemAt(ctx, path, configImportError('config-import-errors.input-not-declared', { server, input: id })),
       );
     else if (ctx.inputs.get(id) === undefined)
-      ctx.problems.push(problemAt(ctx, path, `${label} uses the input "${id}", which is not valid (see its problem)`));
+      ctx.problems.push(
+        problemAt(ctx, path, configImportError('config-import-errors.input-not-valid', { server, input: id })),
+      );
   }
   if (requiredInputs.some((id) => ctx.inputs.get(id) === undefined)) return undefined;
   const secretEnvKeys: string[] = [];
@@ -237,11 +251,7 @@ function readEntry(
   const leaking = ctx.format === 'vscode' ? (draft.config?.args ?? []).filter(isPassword) : [];
   if (leaking.length > 0) {
     ctx.problems.push(
-      problemAt(
-        ctx,
-        [...path, 'args'],
-        `${label} passes a password input in its arguments: it will be stored in Berth's config file in plain text`,
-      ),
+      problemAt(ctx, [...path, 'args'], configImportError('config-import-errors.password-in-args', { server })),
     );
   }
   if (draft.config !== undefined) draft.config = { ...draft.config, secretEnv: secretEnvKeys };
@@ -252,34 +262,49 @@ function readInputs(ctx: Context, value: unknown): InputPrompt[] {
   const valid: InputPrompt[] = [];
   if (value === undefined) return valid;
   if (!Array.isArray(value)) {
-    ctx.problems.push(problemAt(ctx, ['inputs'], `"inputs" must be an array (found ${describeType(value)})`));
+    ctx.problems.push(
+      problemAt(
+        ctx,
+        ['inputs'],
+        configImportError('config-import-errors.inputs-not-array', { found: jsonType(value) }),
+      ),
+    );
     return valid;
   }
   value.forEach((raw: unknown, index) => {
     const path = ['inputs', index];
-    const fail = (field: string | undefined, message: string): void => {
-      ctx.problems.push(problemAt(ctx, field === undefined ? path : [...path, field], message));
+    const fail = (field: string | undefined, words: CodedText): void => {
+      ctx.problems.push(problemAt(ctx, field === undefined ? path : [...path, field], words));
     };
+    const position = index + 1;
     if (!isPlainObject(raw))
-      return fail(undefined, `Input ${index + 1} must be an object (found ${describeType(raw)})`);
+      return fail(
+        undefined,
+        configImportError('config-import-errors.input-not-object', { position, found: jsonType(raw) }),
+      );
     const { id, type, description, password, options, default: fallback } = raw;
-    if (typeof id !== 'string' || id === '') return fail('id', `Input ${index + 1}: "id" must be a non-empty string`);
-    if (ctx.inputs.has(id)) return fail('id', `Two inputs have the id "${id}": keep only one`);
+    if (typeof id !== 'string' || id === '')
+      return fail('id', configImportError('config-import-errors.input-id-missing', { position }));
+    const input = id;
+    if (ctx.inputs.has(id)) return fail('id', configImportError('config-import-errors.input-id-twice', { input }));
     ctx.inputs.set(id, undefined);
     if (type !== 'promptString' && type !== 'pickString') {
+      const found = JSON.stringify(type);
       return fail(
         'type',
-        `Input "${id}": "type" must be "promptString" or "pickString" (found ${JSON.stringify(type) ?? 'nothing'})`,
+        found === undefined
+          ? configImportError('config-import-errors.input-type-missing', { input })
+          : configImportError('config-import-errors.input-type', { input, found }),
       );
     }
     if (description !== undefined && typeof description !== 'string')
-      return fail('description', `Input "${id}": "description" must be a string`);
+      return fail('description', configImportError('config-import-errors.input-description', { input }));
     if (password !== undefined && typeof password !== 'boolean')
-      return fail('password', `Input "${id}": "password" must be true or false`);
+      return fail('password', configImportError('config-import-errors.input-password', { input }));
     if (fallback !== undefined && typeof fallback !== 'string')
-      return fail('default', `Input "${id}": "default" must be a string`);
-    const input: InputPrompt = { id, type, description: description ?? id, password: password === true };
-    if (fallback !== undefined) input.default = fallback;
+      return fail('default', configImportError('config-import-errors.input-default', { input }));
+    const prompt: InputPrompt = { id, type, description: description ?? id, password: password === true };
+    if (fallback !== undefined) prompt.default = fallback;
     if (type === 'pickString') {
       // VS Code accepts plain strings or { label, value } items.
       const choices = Array.isArray(options)
@@ -292,12 +317,12 @@ function readInputs(ctx: Context, value: unknown): InputPrompt[] {
           )
         : [];
       if (choices.length === 0 || choices.some((choice) => choice === undefined)) {
-        return fail('options', `Input "${id}": a pickString needs "options", a non-empty array of strings`);
+        return fail('options', configImportError('config-import-errors.input-options', { input }));
       }
-      input.options = choices.filter((choice) => choice !== undefined);
+      prompt.options = choices.filter((choice) => choice !== undefined);
     }
-    ctx.inputs.set(id, input);
-    valid.push(input);
+    ctx.inputs.set(id, prompt);
+    valid.push(prompt);
   });
   return valid;
 }
@@ -316,17 +341,15 @@ export function parseForeignConfig(format: ForeignFormat, text: string): ImportP
   const servers = value[key];
   if (servers === undefined) {
     const other = format === 'vscode' ? 'mcpServers' : 'servers';
-    const hint =
+    const words =
       value[other] !== undefined
-        ? ` It has "${other}": is it a ${format === 'vscode' ? 'Claude Desktop, Cursor or .mcp.json' : 'VS Code mcp.json'} file?`
-        : '';
+        ? configImportError('config-import-errors.no-section-other', { key, other })
+        : configImportError('config-import-errors.no-section', { key });
     return {
       format,
       servers: [],
       inputs: [],
-      problems: [
-        { message: `The file has no "${key}" section: there are no servers to import.${hint}`, line: 1, column: 1 },
-      ],
+      problems: [{ message: words.text, hostMessage: words.hostMessage, line: 1, column: 1 }],
     };
   }
   if (!isPlainObject(servers)) {
@@ -338,7 +361,7 @@ export function parseForeignConfig(format: ForeignFormat, text: string): ImportP
         problemAt(
           ctx,
           [key],
-          `"${key}" must be an object mapping server names to their settings (found ${describeType(servers)})`,
+          configImportError('config-import-errors.section-not-object', { key, found: jsonType(servers) }),
         ),
       ],
     };
@@ -350,8 +373,13 @@ export function parseForeignConfig(format: ForeignFormat, text: string): ImportP
   for (const sourceName of keys) {
     const repeatedAt = repeated.get(sourceName);
     if (repeatedAt !== undefined) {
-      const message = `Two servers are named "${sourceName}": the file is ambiguous, rename or remove one`;
-      ctx.problems.push({ message, field: `${key}.${sourceName}`, ...positionAt(text, repeatedAt) });
+      const words = configImportError('config-import-errors.server-name-twice', { server: sourceName });
+      ctx.problems.push({
+        message: words.text,
+        hostMessage: words.hostMessage,
+        field: `${key}.${sourceName}`,
+        ...positionAt(text, repeatedAt),
+      });
       continue;
     }
     const draft = readEntry(ctx, [key, sourceName], sourceName, servers[sourceName]);

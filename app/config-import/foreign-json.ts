@@ -1,6 +1,14 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigProblem } from '../../shared/domain/config';
-import { SYNTAX_MESSAGES as CONFIG_SYNTAX_MESSAGES, isPlainObject, positionAt } from '../config/config-document';
+import { configImportError } from '../../shared/domain/config-import-errors';
+import { configProblem } from '../../shared/domain/config-problems';
+import type { CodedText } from '../../shared/domain/host-wording';
+import {
+  SYNTAX_MESSAGES as CONFIG_SYNTAX_MESSAGES,
+  isPlainObject,
+  jsonType,
+  positionAt,
+} from '../config/config-document';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../config/json-depth';
 
 /** More than this many syntax errors are mostly the parser recovering from the first ones. */
@@ -42,16 +50,13 @@ function syntaxProblem(text: string, error: ParseError, jsonc: boolean): ConfigP
   return { message, ...positionAt(text, offset) };
 }
 
-/** Readable JSON type of a value, for messages like "found a number". */
-export function describeType(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'number') return 'a number';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return typeof value;
+/** A whole-file problem in English with its code, at the file's start. */
+function atStart(words: CodedText): ConfigProblem {
+  return { ...coded(words), line: 1, column: 1 };
+}
+
+function coded(words: CodedText): ConfigProblem {
+  return { message: words.text, hostMessage: words.hostMessage };
 }
 
 /**
@@ -60,17 +65,14 @@ export function describeType(value: unknown): string {
  */
 export function parseForeignJson(text: string, jsonc: boolean): ParsedJson {
   if (text.trim() === '')
-    return { ok: false, problems: [{ message: 'The file is empty: there is nothing to import', line: 1, column: 1 }] };
+    return { ok: false, problems: [atStart(configImportError('config-import-errors.file-empty', {}))] };
   const deep = tooDeepAt(text);
   if (deep !== undefined) {
     // The parser recurses per level: a hostile file of nested brackets would overflow the stack.
     return {
       ok: false,
       problems: [
-        {
-          message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`,
-          ...positionAt(text, deep),
-        },
+        { ...coded(configProblem('config-problems.too-deep', { max: MAX_JSON_DEPTH })), ...positionAt(text, deep) },
       ],
     };
   }
@@ -94,7 +96,7 @@ export function parseForeignJson(text: string, jsonc: boolean): ParsedJson {
   if (!isPlainObject(value)) {
     return {
       ok: false,
-      problems: [{ message: `The file must hold a JSON object (found ${describeType(value)})`, line: 1, column: 1 }],
+      problems: [atStart(configImportError('config-import-errors.file-not-object', { found: jsonType(value) }))],
     };
   }
   return { ok: true, value, root };

@@ -106,7 +106,7 @@ function syntaxProblem(text: string, error: ParseError): ConfigProblem {
 }
 
 /** A value's JSON type as a fact, for messages like "found a number". */
-function jsonType(value: unknown): JsonType {
+export function jsonType(value: unknown): JsonType {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';

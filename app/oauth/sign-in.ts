@@ -8,19 +8,12 @@ import {
 } from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
+import { credentialError, type SignInStep } from '../../shared/domain/credential-errors';
 import type { BerthOAuthProvider } from './berth-oauth-provider';
 import { RedirectError, listenForRedirect } from './loopback-redirect';
 import { errorMessage } from '../../shared/error-message';
 
-/** The steps of a sign-in, as the person reads them in an error. */
-export type SignInStep = 'discovery' | 'registration' | 'authorization' | 'token';
-
-const STEP_WORDS: Record<SignInStep, string> = {
-  discovery: 'finding the authorization server (discovery)',
-  registration: 'registering Berth with the authorization server',
-  authorization: 'authorization in the browser (consent)',
-  token: 'exchanging the code for tokens',
-};
+export type { SignInStep };
 
 /** A sign-in failed at a named step; the message says which and why, never a credential. */
 export class SignInError extends HostError {
@@ -31,7 +24,8 @@ export class SignInError extends HostError {
     /** The OAuth error code the authorization server answered with, if any. */
     readonly oauthCode?: string,
   ) {
-    super('SERVER_ERROR', `sign-in failed while ${STEP_WORDS[step]}: ${reason}`);
+    const words = credentialError('credential-errors.sign-in-failed', { step, reason });
+    super('SERVER_ERROR', words.text, undefined, words.hostMessage);
     this.name = 'SignInError';
   }
 }

@@ -54,12 +54,8 @@ export class AnthropicAccess {
     const apiKey = this.settings.apiKey();
     if (apiKey === undefined) throw HostError.coded('NOT_READY', NO_API_KEY);
     const baseURL = this.settings.baseURL();
-    const credentials = baseURL === undefined ? undefined : baseUrlCredentialsProblem(baseURL);
-    if (credentials !== undefined)
-      throw new HostError(
-        'INVALID_INPUT',
-        `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${credentials}`,
-      );
+    if (baseURL !== undefined && baseUrlCredentialsProblem(baseURL) !== undefined)
+      throw HostError.coded('INVALID_INPUT', providerError('provider-errors.anthropic-base-url-credentials', {}));
     // NUL cannot occur in either value, so the pair is unambiguous.
     return { apiKey, baseURL, signature: `${apiKey}\u0000${baseURL ?? ''}` };
   }

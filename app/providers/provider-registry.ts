@@ -46,11 +46,10 @@ function missingKey(provider: ProviderConfig) {
  * Why a provider read from settings.json is not used: its base URL carries a user name or password
  * (written there by hand, or before Berth refused them where it is typed). Nothing is sent with it.
  */
-function credentialsInUrl(provider: ProviderConfig): string | undefined {
-  const problem = baseUrlCredentialsProblem(provider.baseUrl);
-  return problem === undefined
+function credentialsInUrl(provider: ProviderConfig) {
+  return baseUrlCredentialsProblem(provider.baseUrl) === undefined
     ? undefined
-    : `Provider '${provider.label}' is not used. ${problem} Edit it in Settings › Providers.`;
+    : providerError('provider-errors.base-url-credentials', { provider: provider.label });
 }
 
 /**
@@ -71,7 +70,7 @@ export class ProviderRegistry {
     if (provider === undefined)
       throw HostError.coded('NOT_FOUND', providerError('provider-errors.not-found', { id }), 'id');
     const problem = credentialsInUrl(provider);
-    if (problem !== undefined) throw new HostError('INVALID_INPUT', problem, 'baseUrl');
+    if (problem !== undefined) throw HostError.coded('INVALID_INPUT', problem, 'baseUrl');
     return this.openAi(provider);
   }
 
@@ -143,7 +142,8 @@ export class ProviderRegistry {
     if (!this.options.settings.providers.ready(config))
       throw LlmError.of('auth', 'chat-error.provider-key-missing', { provider: config.label });
     const problem = credentialsInUrl(config);
-    if (problem !== undefined) throw new LlmError('bad-request', problem);
+    if (problem !== undefined)
+      throw new LlmError('bad-request', problem.text, undefined, undefined, problem.hostMessage);
     // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).
     const { tools, ...rest } = request;
     const withTools = !this.takesTools(request.model) ? rest : { ...rest, ...(tools !== undefined ? { tools } : {}) };

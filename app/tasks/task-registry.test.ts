@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAX_TASK_TEXT, TaskRecordSchema } from '../../shared/domain/task';
 import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import { TaskRegistry } from './task-registry';
+import { taskStatusWords } from '../../shared/domain/task-errors';
 
 function record(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
   return {
@@ -19,6 +20,16 @@ function record(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
 }
 
 describe('TaskRegistry', () => {
+  it("drops Berth's coded status words when the server's own words replace them", () => {
+    const tasks = new TaskRegistry({ now: () => 50 });
+    const waiting = taskStatusWords('task-errors.status-waiting-restart', {});
+    tasks.put(record('a', waiting));
+    expect(tasks.update('a', { progress: { progress: 1 } })?.statusWording).toEqual(waiting.statusWording);
+    const next = tasks.update('a', { statusMessage: 'Searching 2 of 5 sources' });
+    expect(next?.statusMessage).toBe('Searching 2 of 5 sources');
+    expect(next).not.toHaveProperty('statusWording');
+  });
+
   it('announces only what changed, lists newest first and cancels through the owner', async () => {
     const changes: TasksChanged[] = [];
     const tasks = new TaskRegistry({ onChange: (change) => changes.push(change), now: () => 50 });

@@ -64,7 +64,10 @@ export class TaskRegistry {
   update(id: string, patch: Partial<Omit<TaskRecord, 'id' | 'createdAt'>>): TaskRecord | undefined {
     const current = this.records.get(id);
     if (current === undefined) return undefined;
-    const next: TaskRecord = clipped({ ...current, ...patch, updatedAt: this.now() });
+    // New words from the server replace Berth's: the old code would word the old message.
+    const { statusWording: _replaced, ...kept } = current;
+    const base = patch.statusMessage !== undefined && patch.statusWording === undefined ? kept : current;
+    const next: TaskRecord = clipped({ ...base, ...patch, updatedAt: this.now() });
     this.records.set(id, next);
     if (isTerminalTaskStatus(next.status)) this.cancellers.delete(id);
     this.options.onChange?.({ changed: [next], removed: [] });

@@ -21,7 +21,8 @@ import type { TaskRecord } from '../../shared/domain/task';
 import type { ToolInfo } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
-import { cancelledByText, taskError, type TaskCancelledBy } from '../../shared/domain/task-errors';
+import { cancelledByText, taskError, taskStatusWords, type TaskCancelledBy } from '../../shared/domain/task-errors';
+import type { HostMessage } from '../../shared/domain/host-message';
 import type { CodedText } from '../../shared/domain/host-wording';
 import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
 import { immediateAnswer } from './background-task';
@@ -44,7 +45,7 @@ export type TaskPreference = 'require' | 'prefer' | 'allow';
 /** What a task the server purged (or let expire) reads: not a failure of its work. */
 export const EXPIRED_TASK = 'expired — no longer on the server';
 /** Why a stdio server's running task cannot be followed after Berth quits. */
-export const STDIO_TASK_LOST = "the server's process ended when Berth quit";
+export const STDIO_TASK_LOST = taskStatusWords('task-errors.status-process-ended', {});
 
 /** Options for {@linkcode ToolTaskSession}. */
 export interface ToolTaskSessionOptions {
@@ -74,7 +75,7 @@ export interface ToolTaskSessionOptions {
 interface Followed {
   execution: TaskExecution;
   /** Why Berth stopped following it, when it did (quit, closed link): the record says so instead of a failure. */
-  leftBecause?: { status: 'working' | 'lost'; statusMessage: string; berthQuit: boolean };
+  leftBecause?: { status: 'working' | 'lost'; statusMessage: string; statusWording?: HostMessage; berthQuit: boolean };
 }
 
 /** ext-tasks' declaration of a tool from Berth's tool list (its task support included). */
@@ -332,14 +333,10 @@ export class ToolTaskSession {
     const quitting = this.options.quitting();
     followed.leftBecause =
       quitting && this.options.transport === 'http'
-        ? {
-            status: 'working',
-            statusMessage: 'Berth quit while it ran; it is picked up again at the next start',
-            berthQuit: true,
-          }
+        ? { status: 'working', ...taskStatusWords('task-errors.status-berth-quit', {}), berthQuit: true }
         : {
             status: 'lost',
-            statusMessage: quitting ? STDIO_TASK_LOST : 'the connection to the server closed while it ran',
+            ...(quitting ? STDIO_TASK_LOST : taskStatusWords('task-errors.status-connection-closed', {})),
             berthQuit: quitting,
           };
     await followed.execution.detach();
@@ -389,7 +386,7 @@ export class ToolTaskSession {
       const next = registry.update(
         id,
         patch.status === 'cancelled' && cancelledBecause !== undefined
-          ? { ...patch, statusMessage: cancelledByText(cancelledBecause) }
+          ? { ...patch, ...taskStatusWords('task-errors.status-by-you', { by: cancelledBecause }) }
           : patch,
       );
       if (next !== undefined)
@@ -437,11 +434,16 @@ export class ToolTaskSession {
     const notFollowed = (error: unknown): HostError => {
       const left = followed.leftBecause;
       if (left?.status === 'working')
-        registry.update(id, { statusMessage: left.statusMessage, berthQuit: left.berthQuit });
+        registry.update(id, {
+          statusMessage: left.statusMessage,
+          ...(left.statusWording === undefined ? {} : { statusWording: left.statusWording }),
+          berthQuit: left.berthQuit,
+        });
       else
         report({
           status: 'lost',
           statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}`,
+          ...(left?.statusWording === undefined ? {} : { statusWording: left.statusWording }),
           ...(left?.berthQuit === true ? { berthQuit: true } : {}),
         });
       return HostError.coded(

@@ -3,6 +3,7 @@ import type { ServerState } from '../../shared/domain/server';
 import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TasksChanged } from '../../shared/domain/task';
 import { workspaceError } from '../../shared/domain/workspace-errors';
+import { taskStatusWords } from '../../shared/domain/task-errors';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { OpenConnection, ServerConnectionOptions, SupervisedConnection } from '../servers/connection-options';
@@ -124,7 +125,7 @@ export class ToolTasks implements ServerLifecycleListener {
     for (const entry of this.toResume.get(name) ?? [])
       this.options.registry.update(entry.record.id, {
         status: 'lost',
-        statusMessage: 'its server was removed from Berth',
+        ...taskStatusWords('task-errors.status-server-removed', {}),
       });
     this.toResume.delete(name);
     this.sessions.delete(name);
@@ -192,19 +193,19 @@ export class ToolTasks implements ServerLifecycleListener {
         entry.transport === 'stdio'
           ? STDIO_TASK_LOST
           : expired
-            ? 'its time to live ran out while Berth was closed'
+            ? taskStatusWords('task-errors.status-ttl-ran-out', {})
             : entry.reference === undefined
-              ? 'no handle was saved for it'
+              ? taskStatusWords('task-errors.status-no-handle', {})
               : undefined;
       // It was running when Berth last closed: its chat call ended "stopped" by that, not by the person.
       if (lostBecause !== undefined) {
-        registry.put({ ...record, status: 'lost', statusMessage: lostBecause, berthQuit: true, updatedAt: now });
+        registry.put({ ...record, status: 'lost', ...lostBecause, berthQuit: true, updatedAt: now });
         continue;
       }
       registry.put(
         {
           ...record,
-          statusMessage: 'waiting for its server to pick it up again after the restart',
+          ...taskStatusWords('task-errors.status-waiting-restart', {}),
           berthQuit: true,
           updatedAt: now,
         },

@@ -6,6 +6,7 @@ import { withdrawal, type WithdrawalMessages } from '../../shared/domain/withdra
 import { toolOutcome, type ToolOutcomeMessages } from '../../shared/domain/tool-outcome';
 import { configError, type ConfigErrorMessages } from '../../shared/domain/config-errors';
 import { credentialError, type CredentialErrorMessages } from '../../shared/domain/credential-errors';
+import { providerError, type ProviderErrorMessages } from '../../shared/domain/provider-errors';
 import { settingsError, type SettingsErrorMessages } from '../../shared/domain/settings-errors';
 import { registryError, type RegistryErrorMessages } from '../../shared/domain/registry-errors';
 import { bundleError, type BundleErrorMessages } from '../../shared/domain/bundle-errors';
@@ -160,6 +161,7 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
 
 const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
   'credential-errors.local-server': { server: 'everything' },
+  'credential-errors.sign-in-failed': { step: 'registration', reason: 'invalid_client_metadata (400)' },
   'credential-errors.own-authorization': { server: 'remote' },
   'credential-errors.no-person-needed': { server: 'remote', grant: 'jwt_bearer' },
   'credential-errors.no-client-id': { server: 'remote', grant: 'client_credentials' },
@@ -400,6 +402,14 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.cancelled': { ...task, detail: 'operator stopped it' },
   'task-errors.cancelled-by-server': task,
   'task-errors.cancelled-by-you': { ...task, by: 'stop' },
+  'task-errors.status-by-you': { by: 'cancel' },
+  'task-errors.status-berth-quit': {},
+  'task-errors.status-process-ended': {},
+  'task-errors.status-connection-closed': {},
+  'task-errors.status-server-removed': {},
+  'task-errors.status-waiting-restart': {},
+  'task-errors.status-ttl-ran-out': {},
+  'task-errors.status-no-handle': {},
 };
 
 // The roots family's first codes read as sentences in the catalog; the codes coded later say exactly what the host says.
@@ -627,6 +637,47 @@ const CONFIG_IMPORT_ERRORS: { [C in keyof ConfigImportErrorMessages]: ConfigImpo
   'config-import-errors.name-twice': { name: 'gh', other: 'github' },
   'config-import-errors.duplicate-name': { name: 'github' },
   'config-import-errors.duplicate-command': { name: 'github' },
+  'config-import-errors.file-empty': {},
+  'config-import-errors.file-not-object': { found: 'array' },
+  'config-import-errors.no-section': { key: 'mcpServers' },
+  'config-import-errors.no-section-other': { key: 'servers', other: 'mcpServers' },
+  'config-import-errors.section-not-object': { key: 'servers', found: 'string' },
+  'config-import-errors.server-name-twice': { server: 'github' },
+  'config-import-errors.entry-not-object': { server: 'github', found: 'null' },
+  'config-import-errors.type-unknown': { server: 'github', found: '"websocket"' },
+  'config-import-errors.url-missing': { server: 'github', found: 'nothing' },
+  'config-import-errors.headers-not-object': { found: 'array' },
+  'config-import-errors.header-not-string': { key: 'Authorization', found: 'number' },
+  'config-import-errors.command-and-url': { server: 'github' },
+  'config-import-errors.command-missing': { server: 'github' },
+  'config-import-errors.wrong-type': { server: 'github', key: 'args', expected: 'array' },
+  'config-import-errors.invalid-key': { server: 'github', key: 'env', detail: d },
+  'config-import-errors.invalid-field': { server: 'github', key: 'cwd', detail: d },
+  'config-import-errors.invalid-entry': { server: 'github', detail: d },
+  'config-import-errors.env-file': { server: 'github' },
+  'config-import-errors.input-not-declared': { server: 'github', input: 'token' },
+  'config-import-errors.input-not-valid': { server: 'github', input: 'token' },
+  'config-import-errors.password-in-args': { server: 'github' },
+  'config-import-errors.inputs-not-array': { found: 'object' },
+  'config-import-errors.input-not-object': { position: 2, found: 'true' },
+  'config-import-errors.input-id-missing': { position: 1 },
+  'config-import-errors.input-id-twice': { input: 'token' },
+  'config-import-errors.input-type': { input: 'token', found: '"secret"' },
+  'config-import-errors.input-type-missing': { input: 'token' },
+  'config-import-errors.input-description': { input: 'token' },
+  'config-import-errors.input-password': { input: 'token' },
+  'config-import-errors.input-default': { input: 'token' },
+  'config-import-errors.input-options': { input: 'region' },
+};
+
+// A base URL's credentials refused: the catalog says what the host says (the family's older codes are worded apart).
+const PROVIDER_ERRORS: {
+  [
+    C in 'provider-errors.base-url-credentials' | 'provider-errors.anthropic-base-url-credentials'
+  ]: ProviderErrorMessages[C];
+} = {
+  'provider-errors.base-url-credentials': { provider: 'Ollama' },
+  'provider-errors.anthropic-base-url-credentials': {},
 };
 
 function samples<M>(table: M, family: Family): Worded[] {
@@ -662,6 +713,7 @@ const ALL = [
   ...samples(PENDING_ERRORS, pendingError as Family),
   ...samples(SKILLS_ERRORS, skillsError as Family),
   ...samples(CONFIG_IMPORT_ERRORS, configImportError as Family),
+  ...samples(PROVIDER_ERRORS, providerError as Family),
   ...samples(CONFIG_PROBLEMS, configProblem as Family),
   ...[...CONFIG_TYPES, ...NAME_RULES].map(({ text, hostMessage }) => ({ text, message: hostMessage })),
 ];

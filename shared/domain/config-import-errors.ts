@@ -1,3 +1,4 @@
+import { typeWords, type JsonType } from './config-problems';
 import { codedFamily } from './host-wording';
 
 /**
@@ -28,6 +29,43 @@ export type ConfigImportErrorMessages = {
   'config-import-errors.name-twice': { name: string; other: string };
   'config-import-errors.duplicate-name': { name: string };
   'config-import-errors.duplicate-command': { name: string };
+  // A malformed foreign file: `server` is the entry's name in the file, `key` a field's dotted path inside it,
+  // `found` what the file holds there; `detail` is the schema's own words.
+  'config-import-errors.file-empty': Record<string, never>;
+  'config-import-errors.file-not-object': { found: JsonType };
+  /** `key` is `servers` (VS Code) or `mcpServers`; `other` is the other one, which the file has. */
+  'config-import-errors.no-section': { key: string };
+  'config-import-errors.no-section-other': { key: string; other: string };
+  'config-import-errors.section-not-object': { key: string; found: JsonType };
+  'config-import-errors.server-name-twice': { server: string };
+  'config-import-errors.entry-not-object': { server: string; found: JsonType };
+  /** `found` is the file's value as JSON text. */
+  'config-import-errors.type-unknown': { server: string; found: string };
+  'config-import-errors.url-missing': { server: string; found: JsonType };
+  'config-import-errors.headers-not-object': { found: JsonType };
+  'config-import-errors.header-not-string': { key: string; found: JsonType };
+  'config-import-errors.command-and-url': { server: string };
+  'config-import-errors.command-missing': { server: string };
+  'config-import-errors.wrong-type': { server: string; key: string; expected: string };
+  'config-import-errors.invalid-key': { server: string; key: string; detail: string };
+  'config-import-errors.invalid-field': { server: string; key: string; detail: string };
+  'config-import-errors.invalid-entry': { server: string; detail: string };
+  'config-import-errors.env-file': { server: string };
+  'config-import-errors.input-not-declared': { server: string; input: string };
+  'config-import-errors.input-not-valid': { server: string; input: string };
+  'config-import-errors.password-in-args': { server: string };
+  'config-import-errors.inputs-not-array': { found: JsonType };
+  /** `position` counts from 1, as a person counts the inputs in the file. */
+  'config-import-errors.input-not-object': { position: number; found: JsonType };
+  'config-import-errors.input-id-missing': { position: number };
+  'config-import-errors.input-id-twice': { input: string };
+  /** `found` is the file's value as JSON text. */
+  'config-import-errors.input-type': { input: string; found: string };
+  'config-import-errors.input-type-missing': { input: string };
+  'config-import-errors.input-description': { input: string };
+  'config-import-errors.input-password': { input: string };
+  'config-import-errors.input-default': { input: string };
+  'config-import-errors.input-options': { input: string };
 };
 export type ConfigImportErrorCode = keyof ConfigImportErrorMessages;
 
@@ -67,4 +105,54 @@ export const configImportError = codedFamily<ConfigImportErrorMessages>({
     `"${other}" is also being imported as "${name}": give each server its own name`,
   'config-import-errors.duplicate-name': ({ name }) => `Berth already has a server named "${name}"`,
   'config-import-errors.duplicate-command': ({ name }) => `Berth already runs the same command as "${name}"`,
+  'config-import-errors.file-empty': () => 'The file is empty: there is nothing to import',
+  'config-import-errors.file-not-object': ({ found }) => `The file must hold a JSON object (found ${typeWords(found)})`,
+  'config-import-errors.no-section': ({ key }) => `The file has no "${key}" section: there are no servers to import.`,
+  'config-import-errors.no-section-other': ({ key, other }) =>
+    `The file has no "${key}" section: there are no servers to import. It has "${other}": is it a ${key === 'servers' ? 'Claude Desktop, Cursor or .mcp.json' : 'VS Code mcp.json'} file?`,
+  'config-import-errors.section-not-object': ({ key, found }) =>
+    `"${key}" must be an object mapping server names to their settings (found ${typeWords(found)})`,
+  'config-import-errors.server-name-twice': ({ server }) =>
+    `Two servers are named "${server}": the file is ambiguous, rename or remove one`,
+  'config-import-errors.entry-not-object': ({ server, found }) =>
+    `Server "${server}" must be an object like { "command": "npx", "args": [] } (found ${typeWords(found)})`,
+  'config-import-errors.type-unknown': ({ server, found }) =>
+    `Server "${server}": "type" must be "stdio", "http" or "sse" (found ${found})`,
+  'config-import-errors.url-missing': ({ server, found }) =>
+    `Server "${server}": "url" must be the server's address (found ${typeWords(found)})`,
+  'config-import-errors.headers-not-object': ({ found }) =>
+    `"headers" must be an object of header (found ${typeWords(found)})`,
+  'config-import-errors.header-not-string': ({ key, found }) =>
+    `header "${key}" must be a string (found ${typeWords(found)})`,
+  'config-import-errors.command-and-url': ({ server }) =>
+    `Server "${server}" has both "command" and "url": keep only one`,
+  'config-import-errors.command-missing': ({ server }) => `Server "${server}": "command" is missing`,
+  'config-import-errors.wrong-type': ({ server, key, expected }) =>
+    `Server "${server}": "${key}" must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+  'config-import-errors.invalid-key': ({ server, key, detail }) =>
+    `Server "${server}": "${key}" has an invalid name: ${detail}`,
+  'config-import-errors.invalid-field': ({ server, key, detail }) => `Server "${server}": "${key}": ${detail}`,
+  'config-import-errors.invalid-entry': ({ server, detail }) => `Server "${server}": ${detail}`,
+  'config-import-errors.env-file': ({ server }) =>
+    `Server "${server}": "envFile" is not imported; add its variables to the server's environment in Berth`,
+  'config-import-errors.input-not-declared': ({ server, input }) =>
+    `Server "${server}" uses "\${input:${input}}", but no input with id "${input}" is declared under "inputs"`,
+  'config-import-errors.input-not-valid': ({ server, input }) =>
+    `Server "${server}" uses the input "${input}", which is not valid (see its problem)`,
+  'config-import-errors.password-in-args': ({ server }) =>
+    `Server "${server}" passes a password input in its arguments: it will be stored in Berth's config file in plain text`,
+  'config-import-errors.inputs-not-array': ({ found }) => `"inputs" must be an array (found ${typeWords(found)})`,
+  'config-import-errors.input-not-object': ({ position, found }) =>
+    `Input ${position} must be an object (found ${typeWords(found)})`,
+  'config-import-errors.input-id-missing': ({ position }) => `Input ${position}: "id" must be a non-empty string`,
+  'config-import-errors.input-id-twice': ({ input }) => `Two inputs have the id "${input}": keep only one`,
+  'config-import-errors.input-type': ({ input, found }) =>
+    `Input "${input}": "type" must be "promptString" or "pickString" (found ${found})`,
+  'config-import-errors.input-type-missing': ({ input }) =>
+    `Input "${input}": "type" must be "promptString" or "pickString" (found nothing)`,
+  'config-import-errors.input-description': ({ input }) => `Input "${input}": "description" must be a string`,
+  'config-import-errors.input-password': ({ input }) => `Input "${input}": "password" must be true or false`,
+  'config-import-errors.input-default': ({ input }) => `Input "${input}": "default" must be a string`,
+  'config-import-errors.input-options': ({ input }) =>
+    `Input "${input}": a pickString needs "options", a non-empty array of strings`,
 });

@@ -9,13 +9,25 @@ export function secretPlaceText(section: SecretPlace, key: string): string {
   return section === 'env' ? key : `the ${key} header`;
 }
 
+/** The steps of a sign-in, as the person reads them in an error. */
+export type SignInStep = 'discovery' | 'registration' | 'authorization' | 'token';
+
+const STEP_WORDS: Record<SignInStep, string> = {
+  discovery: 'finding the authorization server (discovery)',
+  registration: 'registering Berth with the authorization server',
+  authorization: 'authorization in the browser (consent)',
+  token: 'exchanging the code for tokens',
+};
+
 /**
  * The failures of signing in to a server (OAuth) and of keeping its secret values, as codes with their
  * facts; the renderer words them from renderer/i18n/locales/<locale>/credential-errors.json. `grant` is
- * the config's OAuth grant, `detail` the secret store's own words.
+ * the config's OAuth grant, `detail` the secret store's own words, `reason` why a sign-in's step failed (the
+ * authorization server's, the SDK's or the browser listener's words, shown as they are).
  */
 export type CredentialErrorMessages = {
   'credential-errors.local-server': { server: string };
+  'credential-errors.sign-in-failed': { step: SignInStep; reason: string };
   'credential-errors.own-authorization': { server: string };
   'credential-errors.no-person-needed': { server: string; grant: string };
   'credential-errors.no-client-id': { server: string; grant: string };
@@ -29,6 +41,7 @@ export type CredentialErrorCode = keyof CredentialErrorMessages;
 /** A sign-in's or a secret's failure in English with its code (the English is what Berth always said). */
 export const credentialError = codedFamily<CredentialErrorMessages>({
   'credential-errors.local-server': ({ server }) => `server '${server}' is local: there is nothing to sign in to`,
+  'credential-errors.sign-in-failed': ({ step, reason }) => `sign-in failed while ${STEP_WORDS[step]}: ${reason}`,
   'credential-errors.own-authorization': ({ server }) =>
     `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth`,
   'credential-errors.no-person-needed': ({ server, grant }) =>

@@ -1,4 +1,5 @@
 import { codedFamily } from './host-wording';
+import { BASE_URL_CREDENTIALS_MESSAGE } from './providers';
 
 /**
  * The failures of using a model provider (no key, its models not listed), as codes with their facts; the
@@ -10,6 +11,9 @@ export type ProviderErrorMessages = {
   'provider-errors.missing-key': { provider: string };
   'provider-errors.not-found': { id: string };
   'provider-errors.list-models-failed': { detail: string };
+  /** A base URL holding a user name or password (settings.json edited by hand): nothing is sent with it. */
+  'provider-errors.base-url-credentials': { provider: string };
+  'provider-errors.anthropic-base-url-credentials': Record<string, never>;
 };
 export type ProviderErrorCode = keyof ProviderErrorMessages;
 
@@ -21,4 +25,8 @@ export const providerError = codedFamily<ProviderErrorMessages>({
     `Add the API key of ${provider} in Settings (Providers) to use its models.`,
   'provider-errors.not-found': ({ id }) => `No provider '${id}'`,
   'provider-errors.list-models-failed': ({ detail }) => `Could not list the models: ${detail}`,
+  'provider-errors.base-url-credentials': ({ provider }) =>
+    `Provider '${provider}' is not used. ${BASE_URL_CREDENTIALS_MESSAGE} Edit it in Settings › Providers.`,
+  'provider-errors.anthropic-base-url-credentials': () =>
+    `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${BASE_URL_CREDENTIALS_MESSAGE}`,
 });

@@ -18,6 +18,15 @@ export type TaskErrorMessages = {
   'task-errors.cancelled': { tool: string; server: string; detail: string };
   'task-errors.cancelled-by-server': { tool: string; server: string };
   'task-errors.cancelled-by-you': { tool: string; server: string; by: TaskCancelledBy };
+  // A task record's `statusMessage` when Berth writes it (its `statusWording`), not the server.
+  'task-errors.status-by-you': { by: TaskCancelledBy };
+  'task-errors.status-berth-quit': Record<string, never>;
+  'task-errors.status-process-ended': Record<string, never>;
+  'task-errors.status-connection-closed': Record<string, never>;
+  'task-errors.status-server-removed': Record<string, never>;
+  'task-errors.status-waiting-restart': Record<string, never>;
+  'task-errors.status-ttl-ran-out': Record<string, never>;
+  'task-errors.status-no-handle': Record<string, never>;
 };
 export type TaskErrorCode = keyof TaskErrorMessages;
 
@@ -47,4 +56,21 @@ export const taskError = codedFamily<TaskErrorMessages>({
     `the task of tool '${tool}' on server '${server}' was cancelled (by the server)`,
   'task-errors.cancelled-by-you': ({ tool, server, by }) =>
     `the task of tool '${tool}' on server '${server}' was cancelled (${cancelledByText(by)})`,
+  'task-errors.status-by-you': ({ by }) => cancelledByText(by),
+  'task-errors.status-berth-quit': () => 'Berth quit while it ran; it is picked up again at the next start',
+  'task-errors.status-process-ended': () => "the server's process ended when Berth quit",
+  'task-errors.status-connection-closed': () => 'the connection to the server closed while it ran',
+  'task-errors.status-server-removed': () => 'its server was removed from Berth',
+  'task-errors.status-waiting-restart': () => 'waiting for its server to pick it up again after the restart',
+  'task-errors.status-ttl-ran-out': () => 'its time to live ran out while Berth was closed',
+  'task-errors.status-no-handle': () => 'no handle was saved for it',
 });
+
+/** A `statusMessage` Berth writes on a task record, with its coded twin `statusWording` for the renderer. */
+export function taskStatusWords<C extends `task-errors.status-${string}` & TaskErrorCode>(
+  code: C,
+  params: TaskErrorMessages[C],
+): { statusMessage: string; statusWording: { code: C; params: TaskErrorMessages[C] } } {
+  const { text, hostMessage } = taskError(code, params);
+  return { statusMessage: text, statusWording: hostMessage };
+}

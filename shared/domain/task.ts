@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostMessageSchema } from './host-message';
 import { MAX_TASK_TEXT, TASK_STATUSES } from './task-status';
 
 // MCP tasks as Berth shows them: long work a server runs for Berth (a tool
@@ -28,6 +29,8 @@ export const TaskRecordSchema = z.object({
   status: TaskStatusSchema,
   /** The server's own words about where the task is (`statusMessage`), or why it was lost. */
   statusMessage: z.string().max(MAX_TASK_TEXT).optional(),
+  /** `statusMessage` as a code when Berth wrote it ("cancelled by you", "Berth quit while it ran…"); absent for the server's words. */
+  statusWording: HostMessageSchema.optional(),
   progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   /** Epoch ms. */
   createdAt: z.number(),

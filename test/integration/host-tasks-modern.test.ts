@@ -252,7 +252,11 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
       (event) => event.type === 'tool-task' && event.status === 'cancelled',
     );
     const [record] = await records(harness);
-    expect(record).toMatchObject({ status: 'cancelled', statusMessage: 'stopped by you' });
+    expect(record).toMatchObject({
+      status: 'cancelled',
+      statusMessage: 'stopped by you',
+      statusWording: { code: 'task-errors.status-by-you', params: { by: 'stop' } },
+    });
     // The card may say cancelled before the answer to tasks/cancel is in (a poll can tell it first): wait for the answer's trace.
     await waitFor(async () => (await traced(harness, 'tasks/cancel', 'in')).length > 0);
     const cancels = await traced(harness, 'tasks/cancel');

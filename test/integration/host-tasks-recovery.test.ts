@@ -156,7 +156,8 @@ describe('MCP tasks across a Berth restart', () => {
     harness = await world.restart();
     expect(await taskRecord(harness, id)).toMatchObject({
       status: 'lost',
-      statusMessage: STDIO_TASK_LOST,
+      statusMessage: STDIO_TASK_LOST.statusMessage,
+      statusWording: { code: 'task-errors.status-process-ended' },
       tool: 'simulate-research-query',
       berthQuit: true,
     });

@@ -79,9 +79,15 @@ describe('OAuthSessions (what servers.signIn / servers.signOut run)', () => {
   it('a failure before the browser is the answer; a failure after it goes to the server log', async () => {
     const oauth = sessions();
     as.behaviour = { rejectRegistration: true };
-    await expect(oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }))).rejects.toThrow(
-      /sign-in failed while registering Berth/,
-    );
+    const refused = oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }));
+    await expect(refused).rejects.toThrow(/sign-in failed while registering Berth/);
+    // The step is a code for the person's language; the authorization server's words stay as they are.
+    await expect(refused).rejects.toMatchObject({
+      hostMessage: {
+        code: 'credential-errors.sign-in-failed',
+        params: { step: 'registration', reason: expect.stringMatching(/.+/) as unknown },
+      },
+    });
 
     as.behaviour = { authorizeError: 'access_denied' };
     const start = await oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }));

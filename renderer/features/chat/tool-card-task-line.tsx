@@ -35,7 +35,9 @@ export function ToolCardTaskLine({
   if (task === undefined && answerId === undefined) return null;
 
   const running = task !== undefined && !isTerminalTaskStatus(task.status);
-  const message = task === undefined ? undefined : shownStatusMessage(task.status, task.statusMessage);
+  // The live event carries the words only: Berth's own words ("stopped by you") have their code on the record.
+  const wording = record?.statusMessage === task?.statusMessage ? record?.statusWording : undefined;
+  const message = task === undefined ? undefined : shownStatusMessage(task.status, task.statusMessage, wording);
   // The live event carries the status only; whether the server purged the task is on its record.
   const chip = task === undefined ? undefined : taskChip(task.status, record?.expired);
   // After a reload the live events are gone: the task record still names the question it waits on

@@ -6,6 +6,7 @@ import { STOPPED_TOOL_TEXT } from '../../../shared/domain/chat-text';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import type { TaskRecord } from '../../../shared/domain/task';
 import { ok } from '../../../shared/result';
+import { activateLocale } from '../../i18n/i18n';
 import { countPending } from '../../store';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
@@ -327,6 +328,31 @@ describe('a tool card’s task', () => {
       expect(within(card).getByText('Berth quit')).toBeTruthy();
       expect(card.textContent).not.toContain('You stopped this call');
       expect(within(card).queryByText('Stopped by you')).toBeNull();
+    });
+
+    it('words Berth’s own reason from its code in the person’s language', async () => {
+      try {
+        mount(
+          [
+            {
+              ...RECORD,
+              status: 'lost',
+              berthQuit: true,
+              statusMessage: "the server's process ended when Berth quit",
+              statusWording: { code: 'task-errors.status-process-ended', params: {} },
+            },
+          ],
+          [...MESSAGES, stopped],
+        );
+        const card = await findCard();
+        // The Language setting changed while the card is on screen: it words the reason again, live.
+        await act(() => activateLocale('ko'));
+        const line = await within(card).findByRole('group', { name: '작업' });
+        expect(line.textContent).toContain('Berth가 종료될 때 서버 프로세스도 끝났습니다');
+        expect(card.textContent).not.toContain("the server's process ended");
+      } finally {
+        await act(() => activateLocale('en'));
+      }
     });
 
     it('says the task is being followed again where it is', async () => {

@@ -8,6 +8,8 @@ import { ImportDialog } from './import-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { activateLocale } from '../../i18n/i18n';
+import { configImportError } from '../../../shared/domain/config-import-errors';
+import type { CodedText } from '../../../shared/domain/host-wording';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -259,6 +261,40 @@ describe('import dialog', () => {
     expect(((await screen.findByRole('textbox', { name: 'Contents' })) as HTMLTextAreaElement).value).toBe(
       '{ "mcpServers": { "a": {} "b": {} } }',
     );
+  });
+
+  it('words a malformed file’s problems from their codes in Japanese, the file’s names left as they are', async () => {
+    await act(() => activateLocale('ja'));
+    const problem = (words: CodedText, field: string, line: number): ImportPreview['problems'][number] => ({
+      message: words.text,
+      hostMessage: words.hostMessage,
+      field,
+      line,
+      column: 5,
+    });
+    const broken: ImportPreview = {
+      format: 'vscode',
+      servers: [],
+      inputs: [],
+      problems: [
+        problem(configImportError('config-import-errors.input-id-twice', { input: 'token' }), 'inputs.1.id', 3),
+        problem(
+          configImportError('config-import-errors.input-not-declared', { server: 'github', input: 'tokn' }),
+          'servers.github',
+          9,
+        ),
+      ],
+    };
+    mount([], { imported: true, added: [] }, broken);
+    fireEvent.change(await screen.findByRole('textbox', { name: /.+/ }), { target: { value: '{}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'プレビュー' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('id が「token」の入力が 2 つあります。1 つだけにしてください');
+    expect(alert.textContent).toContain(
+      'サーバー「github」は「${input:tokn}」を使っていますが、「inputs」に id「tokn」の入力が宣言されていません',
+    );
+    expect(alert.textContent).not.toContain('Two inputs');
+    await act(() => activateLocale('en'));
   });
 
   it('asks for the missing password before calling the host, then shows the host refusal per row', async () => {

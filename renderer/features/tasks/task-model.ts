@@ -1,12 +1,15 @@
 import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
+import type { HostMessage } from '../../../shared/domain/host-message';
 import { formatNumber } from '../../i18n/format';
+import { hostText } from '../../i18n/host-text';
 import type { MessageId } from '../../i18n/message-ids';
 import { translate } from '../../i18n/use-t';
 
 // What a task's state means in words, shared by the Tasks view and the tool
 // card (which is on the first screen: keep this module small and pure). The
 // words are the catalog's, worded as the components render (they use useT()).
-// The server's own words (statusMessage, progress messages, errors) stay as written.
+// The server's own words (statusMessage, progress messages, errors) stay as written; Berth's own statusMessage
+// ("cancelled by you") is worded from its code, `statusWording`.
 
 export type TaskTone = 'neutral' | 'accent' | 'warning' | 'danger' | 'success';
 
@@ -44,18 +47,25 @@ export function taskSubject(task: Pick<TaskRecord, 'kind' | 'tool'>): string {
  * its last step ("Generating report..."): said as what it was, not as what
  * the task is doing now.
  */
-export function shownStatusMessage(status: TaskStatus, statusMessage: string | undefined): string | undefined {
+export function shownStatusMessage(
+  status: TaskStatus,
+  statusMessage: string | undefined,
+  statusWording?: HostMessage,
+): string | undefined {
   if (statusMessage === undefined || statusMessage.trim() === '') return undefined;
-  return status === 'completed' ? translate('tasks.row.lastUpdate', { message: statusMessage }) : statusMessage;
+  const message = statusWording === undefined ? statusMessage : hostText(statusWording, statusMessage);
+  return status === 'completed' ? translate('tasks.row.lastUpdate', { message }) : message;
 }
 
 /**
  * The one line under the status: the server's own words (`statusMessage`), and
  * for a failed or lost task the reason, without saying the same thing twice.
  */
-export function taskDetail(task: Pick<TaskRecord, 'status' | 'statusMessage' | 'error'>): string | undefined {
+export function taskDetail(
+  task: Pick<TaskRecord, 'status' | 'statusMessage' | 'statusWording' | 'error'>,
+): string | undefined {
   const parts = [
-    shownStatusMessage(task.status, task.statusMessage),
+    shownStatusMessage(task.status, task.statusMessage, task.statusWording),
     task.status === 'failed' ? task.error : undefined,
   ].filter((part): part is string => part !== undefined && part.trim() !== '');
   const unique = parts.filter((part, index) => parts.indexOf(part) === index);

@@ -298,6 +298,22 @@ describe('task model', () => {
     );
     expect(translate(taskChip('lost', true).label)).toBe('已過期');
     expect(taskSubject({ kind: 'tool' })).toBe('工具呼叫');
+    // Berth's own status words come with their code; the server's come without and stay as written.
+    expect(
+      taskDetail({
+        status: 'cancelled',
+        statusMessage: 'cancelled by you',
+        statusWording: { code: 'task-errors.status-by-you', params: { by: 'cancel' } },
+      }),
+    ).toBe('已由你取消');
+    expect(
+      taskDetail({
+        status: 'lost',
+        statusMessage: "the server's process ended when Berth quit",
+        statusWording: { code: 'task-errors.status-process-ended', params: {} },
+      }),
+    ).toBe('Berth 結束時伺服器處理程序已終止');
+    expect(taskDetail({ status: 'cancelled', statusMessage: 'cancelled by you' })).toBe('cancelled by you');
     expect(progressText({ progress: 1200, total: 5000 })).toBe('1,200 / 5,000');
   });
 });
