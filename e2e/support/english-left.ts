@@ -7,6 +7,11 @@ import { latinWords } from './words';
 
 /** Terms renderer/i18n/GLOSSARY.md keeps in English in every language, and the product's name. */
 export const KEPT_IN_ENGLISH = [
+  // Key names, as printed on keyboards (a shortcut in a button's name: "Ctrl+B").
+  'Ctrl',
+  'Shift',
+  'Alt',
+  'Cmd',
   'Berth',
   'MCP',
   'Apps',
@@ -99,7 +104,11 @@ export async function englishLeft(page: Page, written: Written = {}): Promise<En
         typeof part === 'string'
           ? rest.split(part).join(' ')
           : rest.replace(new RegExp(part.source, part.flags.includes('g') ? part.flags : `${part.flags}g`), ' ');
-    for (const word of latinWords(rest)) if (!allowed.has(word.toLowerCase())) result.push({ word, text, where });
+    for (const word of latinWords(rest)) {
+      // Names in capitals (PATH, OS, SSH, ANTHROPIC_API_KEY) stay as written in every language, pseudo included.
+      if (allowed.has(word.toLowerCase()) || /^[A-Z][A-Z0-9_]+$/.test(word)) continue;
+      result.push({ word, text, where });
+    }
   }
   return result;
 }
