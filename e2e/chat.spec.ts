@@ -21,10 +21,10 @@ test.describe('chat', () => {
     await chat.send('Tell me about harbours');
     await expect(chat.streaming).toContainText('Thinking about ferries and harbours');
     await chat.stop();
-    await expect(app.getByText('You stopped this reply.')).toBeVisible();
-    // Only completed messages are kept: the partial reply is gone.
+    // What streamed is kept, marked stopped by you (issue 34: nothing the model wrote is lost).
+    await expect(chat.messages.getByText('Stopped by you')).toBeVisible();
     await expect(chat.streaming).toBeHidden();
-    await expect(chat.messages).not.toContainText('Thinking about ferries');
+    await expect(chat.messages).toContainText('Thinking about ferries');
 
     await chat.send('And a table please');
     const reply = chat.assistantMessages().last();
