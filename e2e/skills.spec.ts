@@ -113,7 +113,7 @@ test.describe('MCP skills', () => {
     await dialog.expectKind('skill');
     await expect(dialog.root).toContainText('You picked this skill from docs');
     await dialog.button('Don’t load').click();
-    await expect(panel.getByRole('alert')).toContainText("the person declined to load skill 'docs/cross-notes'");
+    await expect(panel.getByRole('alert')).toContainText('the person declined to load skill “docs/cross-notes”');
 
     await panel.getByRole('button', { name: 'Attach skill mirror/report-writing', exact: true }).click();
     await dialog.expectKind('skill');
