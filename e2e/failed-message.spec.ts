@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ChatPage } from './pages/chat-page';
-import { chatTest as test, expect } from './support/berth';
+import { chatTest as test, expect, DOCS_DIR } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs', 'screenshots');
+const DOCS = join(DOCS_DIR, 'screenshots');
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`a message that got no reply (${scheme})`, () => {

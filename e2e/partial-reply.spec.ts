@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ChatPage } from './pages/chat-page';
-import { chatTest as test, expect } from './support/berth';
+import { chatTest as test, expect, DOCS_DIR } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs', 'screenshots');
+const DOCS = join(DOCS_DIR, 'screenshots');
 
 const BEGINNING =
   'A lighthouse keeper’s day starts before dawn. The lamp is checked, the lens is cleaned of salt, and the log records ' +
