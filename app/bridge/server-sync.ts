@@ -1,7 +1,7 @@
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
-import { serverError } from '../../shared/domain/server-errors';
+import { bridgeError } from '../../shared/domain/bridge-errors';
 import type { EventHub } from '../events/event-hub';
 
 /** What the sync reads from the config store. */
@@ -59,7 +59,7 @@ export class ServerSync {
   }
 
   async apply(options: ApplyOptions = {}): Promise<void> {
-    if (this.stopped) throw HostError.coded('NOT_READY', serverError('server-errors.berth-shutting-down', {}));
+    if (this.stopped) throw HostError.coded('NOT_READY', bridgeError('bridge-errors.shutting-down', {}));
     const target = this.target(options.forget ?? []);
     const gone = this.options.supervisor
       .list()

@@ -489,7 +489,6 @@ const START_TAILS = (
 
 type NewServerErrors = Pick<
   ServerErrorMessages,
-  | 'server-errors.berth-shutting-down'
   | 'server-errors.output-closed-during'
   | 'server-errors.no-logging'
   | 'server-errors.reconnect-failed'
@@ -499,7 +498,6 @@ type NewServerErrors = Pick<
 >;
 const lost = { name: 'remote', subject: "prompts/get prompt 'greet'", cause: 'session-lost' as const };
 const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
-  'server-errors.berth-shutting-down': {},
   'server-errors.output-closed-during': { name: 'a', method: 'tools/call' },
   'server-errors.no-logging': { name: 'a' },
   'server-errors.reconnect-failed': { ...lost, reason: 'removed' },

@@ -23,7 +23,6 @@ export type ServerErrorMessages = {
   'server-errors.session-lost': { name: string; subject: string };
   'server-errors.failed': { name: string; subject: string; detail: string };
   'server-errors.answered-error': { name: string; subject: string; errorCode: string; detail: string };
-  'server-errors.berth-shutting-down': Record<string, never>;
   'server-errors.output-closed-during': { name: string; method: string };
   'server-errors.no-logging': { name: string };
   'server-errors.reconnect-failed': ReconnectWait & NestedReason;
@@ -76,7 +75,6 @@ export const serverError = codedFamily<ServerErrorMessages>({
   'server-errors.failed': ({ name, subject, detail }) => `${subject} on server '${name}' failed: ${detail}`,
   'server-errors.answered-error': ({ name, subject, errorCode, detail }) =>
     `server '${name}' answered ${subject} with error ${errorCode}: ${detail}`,
-  'server-errors.berth-shutting-down': () => 'Berth is shutting down',
   'server-errors.output-closed-during': ({ name, method }) =>
     `server '${name}' ${OUTPUT_CLOSED}, so ${method} got no answer`,
   'server-errors.no-logging': ({ name }) =>
