@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { conversationError } from '../../shared/domain/conversation-errors';
-import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
+import { STOPPED_BY_PERSON } from '../../shared/domain/chat';
 import type { ContextFill } from '../../shared/contract/chat';
 import type {
   ChatAttachment,
-  ChatContentBlock,
   ChatEvent,
   ChatMessage,
-  ChatPartial,
   ChatToolResultBlock,
   ChatToolUseBlock,
   ChatUsage,
@@ -24,14 +22,12 @@ import { API_DEFAULT_COMPACT_TRIGGER } from '../providers/anthropic-context';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { ChatEventPump } from './chat-event-pump';
 import { LlmError } from '../providers/llm-provider';
-import type { LlmContentBlock, LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
 import { notOfferedReason } from './tool-offer';
 import type { ToolOffer } from './tool-offer';
 import { RequestBuilder, type RequestStream } from './request-builder';
-import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
-import { historyKeepingNotices, taskResultTurn } from './task-result-message';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import type { NamedToolRef } from './tool-names';
 import type { AvailableTool } from './api-messages';
@@ -45,8 +41,11 @@ import { chatError } from '../../shared/domain/chat-error';
 import { chatNotice } from '../../shared/domain/chat-notice';
 import type { HostMessage } from '../../shared/domain/host-message';
 import type { Worded } from '../../shared/domain/host-wording';
-import { failureOf, providerDetail, unfinishedReplyMissing } from './turn-failure';
+import { failureOf, providerDetail } from './turn-failure';
 import { PartialReply } from './partial-reply';
+import type { ActiveTurn, TurnOutcome } from './active-turn';
+import { TurnStarters, type PrepareTurn } from './turn-starters';
+import { TurnSaving, replyContent } from './turn-saving';
 
 export type { AvailableTool } from './api-messages';
 export { CANCELLED_BY_USER } from './tool-call-run';
@@ -129,11 +128,6 @@ export interface ChatApps {
   turnContext(conversationId: string): string | undefined;
 }
 
-export type TurnOutcome =
-  | { status: 'finished'; stopReason: string }
-  | { status: 'stopped' }
-  | { status: 'failed'; message: string; hostMessage?: HostMessage; contextFull?: true };
-
 export interface TurnHandle {
   turnId: string;
   /** Settles when the turn ends; never rejects (failures are an outcome and a `turn-failed` event). */
@@ -154,32 +148,7 @@ export interface ConversationToolsView {
   warning?: string;
 }
 
-interface ActiveTurn {
-  conversationId: string;
-  turnId: string;
-  controller: AbortController;
-  /** Settles when the turn is over (also when it never got past preparing). */
-  done: Promise<TurnOutcome>;
-  /** What each model request of the turn used, for the turn's total. */
-  usages: ChatUsage[];
-  /** Summary requests (compaction) not yet saved: the next saved reply carries them, so a reload's totals include them. */
-  unsavedUsages: ChatUsage[];
-  /** The model cannot use tools (marked so, or it refused them): the rest of the turn is asked without any. */
-  withoutTools?: boolean;
-  /** The model refused images: the rest of the turn is asked without any (as for one marked so). */
-  withoutImages?: boolean;
-  /** The person was told this turn's images were left out (once per turn). */
-  toldNoImages?: boolean;
-  /** A message of this turn was saved (a reply, a partial one, tool results): a failure then leaves no message unanswered. */
-  replied?: boolean;
-  /** Continue: the turn goes on from the unfinished reply that ends the conversation. */
-  continuing?: boolean;
-  /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
-  forceCompact?: boolean;
-  /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
-  refusal?: string;
-}
-
+export type { TurnOutcome } from './active-turn';
 export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
 
 /**
@@ -202,6 +171,10 @@ export class ChatEngine {
   private readonly context: ContextKeeper;
   /** Builds each provider request of a conversation (request-builder.ts). */
   private readonly requests: RequestBuilder;
+  /** How a person's action reshapes the conversation before a turn (turn-starters.ts). */
+  private readonly starters: TurnStarters;
+  /** Saves what a turn produces as it goes (turn-saving.ts). */
+  private readonly saving: TurnSaving;
 
   constructor(private readonly options: ChatEngineOptions) {
     this.tokens = options.tokens ?? new TokenEstimator();
@@ -217,6 +190,10 @@ export class ChatEngine {
     this.warnAt = options.toolCountWarningAt ?? TOOL_COUNT_WARNING_AT;
     this.shareAt = options.toolShareWarningAt ?? TOOL_SHARE_WARNING_AT;
     this.pump = new ChatEventPump((event) => this.deliver(event), options.textIntervalMs ?? 34);
+    this.starters = new TurnStarters(options.store);
+    this.saving = new TurnSaving(options.store, this.pump, (error) =>
+      (this.options.onListenerError ?? console.error)(error),
+    );
     this.requests = new RequestBuilder({
       tools: options.tools,
       hostTools: options.hostTools,
@@ -240,14 +217,7 @@ export class ChatEngine {
     text: string,
     options: { model?: string; attachments?: ChatAttachment[] } = {},
   ): Promise<TurnHandle> {
-    const attachments = options.attachments ?? [];
-    if (text.trim() === '' && attachments.length === 0)
-      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.message-empty', {}), 'text');
-    return this.begin(conversationId, async (conversation) => {
-      if (options.model !== undefined && options.model !== conversation.model)
-        await this.options.store.updateSettings(conversationId, { model: options.model });
-      return [this.personMessage(text, attachments)];
-    });
+    return this.begin(conversationId, this.starters.send(conversationId, text, options));
   }
 
   /**
@@ -255,43 +225,7 @@ export class ChatEngine {
    * failed earlier (others came after it) is sent again as the newest one: moved to the end, its mark cleared.
    */
   async retry(conversationId: string, messageId?: string): Promise<TurnHandle> {
-    return this.begin(conversationId, async (conversation) => {
-      const failed = messageId === undefined ? undefined : this.failedMessage(conversation, messageId);
-      if (failed !== undefined && failed.index !== conversation.messages.findLastIndex(isPersonMessage)) {
-        await this.options.store.replaceMessages(
-          conversationId,
-          conversation.messages.filter((message) => message.id !== messageId),
-        );
-        const { failed: _cleared, ...message } = failed.message;
-        return [{ ...message, createdAt: Date.now() }];
-      }
-      await this.retryLast(conversation);
-      return [];
-    });
-  }
-
-  /** The person's failed message `messageId`, or a clear refusal (another message is not retried this way). */
-  private failedMessage(conversation: Conversation, messageId: string): { message: ChatMessage; index: number } {
-    const index = conversation.messages.findIndex((message) => message.id === messageId);
-    const message = conversation.messages[index];
-    if (message === undefined || message.failed === undefined || !isPersonMessage(message))
-      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.not-failed', {}));
-    return { message, index };
-  }
-
-  /** Drops every reply after the last message the person wrote, and its failed mark: it is sent again as it was. */
-  private async retryLast(conversation: Conversation): Promise<void> {
-    const index = conversation.messages.findLastIndex(isPersonMessage);
-    if (index === -1)
-      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-retry', {}));
-    const last = conversation.messages[index];
-    if (index === conversation.messages.length - 1 && last?.failed === undefined) return;
-    const kept = historyKeepingNotices(conversation.messages, index + 1).map((message, at) => {
-      if (at !== index || message.failed === undefined) return message;
-      const { failed: _cleared, ...rest } = message;
-      return rest;
-    });
-    await this.options.store.replaceMessages(conversation.id, kept);
+    return this.begin(conversationId, this.starters.retry(conversationId, messageId));
   }
 
   /**
@@ -299,14 +233,7 @@ export class ChatEngine {
    * or drop when the conversation is set to) and answer the last message the person wrote again.
    */
   async compactAndRetry(conversationId: string): Promise<TurnHandle> {
-    return this.begin(
-      conversationId,
-      async (conversation) => {
-        await this.retryLast(conversation);
-        return [];
-      },
-      { forceCompact: true },
-    );
+    return this.begin(conversationId, this.starters.compactAndRetry(), { forceCompact: true });
   }
 
   /**
@@ -314,23 +241,7 @@ export class ChatEngine {
    * message that failed earlier (others came after it) is taken out and `text` sent as the newest message.
    */
   async editAndResend(conversationId: string, text: string, messageId?: string): Promise<TurnHandle> {
-    if (text.trim() === '')
-      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.edit-empty', {}), 'text');
-    return this.begin(conversationId, async (conversation) => {
-      const failed = messageId === undefined ? undefined : this.failedMessage(conversation, messageId);
-      if (failed !== undefined && failed.index !== conversation.messages.findLastIndex(isPersonMessage)) {
-        await this.options.store.replaceMessages(
-          conversationId,
-          conversation.messages.filter((message) => message.id !== messageId),
-        );
-        return [this.personMessage(text)];
-      }
-      const index = conversation.messages.findLastIndex(isPersonMessage);
-      if (index === -1)
-        throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-edit', {}));
-      await this.options.store.replaceMessages(conversationId, historyKeepingNotices(conversation.messages, index));
-      return [this.personMessage(text)];
-    });
+    return this.begin(conversationId, this.starters.editAndResend(conversationId, text, messageId));
   }
 
   /**
@@ -338,7 +249,7 @@ export class ChatEngine {
    * a result already sent is refused, so the model never reads it twice.
    */
   async sendTaskResult(conversationId: string, taskId: string): Promise<TurnHandle> {
-    return this.begin(conversationId, async (conversation) => [taskResultTurn(conversation, taskId)]);
+    return this.begin(conversationId, this.starters.taskResult(taskId));
   }
 
   /**
@@ -346,14 +257,7 @@ export class ChatEngine {
    * what it writes is saved after it. Refused when the conversation does not end with such a reply.
    */
   async continueReply(conversationId: string): Promise<TurnHandle> {
-    return this.begin(
-      conversationId,
-      async (conversation) => {
-        if (conversation.messages.at(-1)?.partial === undefined) throw unfinishedReplyMissing();
-        return [];
-      },
-      { continuing: true },
-    );
+    return this.begin(conversationId, this.starters.continueReply(), { continuing: true });
   }
 
   /** Settles when the running turn of the conversation ends; undefined when none runs. */
@@ -421,15 +325,9 @@ export class ChatEngine {
     return { tools, offeredCount: names.size, ...(warning !== undefined ? { warning } : {}) };
   }
 
-  private personMessage(text: string, attachments: ChatAttachment[] = []): ChatMessage {
-    const content: ChatContentBlock[] = attachments.map((attachment) => ({ type: 'attachment', attachment }));
-    if (text.trim() !== '') content.push({ type: 'text', text });
-    return { id: randomUUID(), role: 'user', createdAt: Date.now(), content };
-  }
-
   private async begin(
     conversationId: string,
-    prepare: (conversation: Conversation) => Promise<ChatMessage[]>,
+    prepare: PrepareTurn,
     flags: Pick<ActiveTurn, 'forceCompact' | 'continuing'> = {},
   ): Promise<TurnHandle> {
     if (this.active.has(conversationId))
@@ -493,7 +391,7 @@ export class ChatEngine {
     }
     const { conversationId, turnId } = turn;
     if (outcome.status === 'failed') {
-      const failedMessageId = turn.replied === true ? undefined : await this.markFailed(turn, outcome);
+      const failedMessageId = turn.replied === true ? undefined : await this.saving.markFailed(turn, outcome);
       this.pump.emit({
         type: 'turn-failed',
         conversationId,
@@ -588,7 +486,7 @@ export class ChatEngine {
       } catch (error) {
         // What the model wrote before the stop or the break is kept, marked so.
         if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) {
-          await this.savePartial(turn, conversation.model, partial, { cause: 'stopped' });
+          await this.saving.savePartial(turn, conversation.model, partial, { cause: 'stopped' });
           return { status: 'stopped' };
         }
         if (
@@ -616,7 +514,7 @@ export class ChatEngine {
           return { status: 'failed', message: text, hostMessage: message, contextFull: true };
         }
         const failure = failureOf(error);
-        await this.savePartial(turn, conversation.model, partial, {
+        await this.saving.savePartial(turn, conversation.model, partial, {
           cause: 'cut-off',
           reason: failure.message,
           ...(failure.hostMessage !== undefined ? { reasonMessage: failure.hostMessage } : {}),
@@ -648,11 +546,11 @@ export class ChatEngine {
           notify: (notice) => this.notice(turn, notice),
         });
       const runTools = response.stopReason === 'tool_use';
-      const content = this.toChatContent(response.content, offer, runTools, clock.finish());
+      const content = replyContent(response.content, offer, runTools, clock.finish());
       // Saved even when empty (no text, no calls): the request's usage was spent and belongs to the
       // conversation, and the person sees that an answer came back with nothing in it. An empty
       // message is never sent to a model again (toApiMessages skips it).
-      await this.save(turn, {
+      await this.saving.save(turn, {
         id: randomUUID(),
         role: 'assistant',
         createdAt: Date.now(),
@@ -686,7 +584,7 @@ export class ChatEngine {
         ),
       );
       const results = await Promise.all(uses.map((use) => runToolCall(deps, turn, use, inputErrors.get(use.id))));
-      await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
+      await this.saving.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
       if (signal.aborted) return { status: 'stopped' };
     }
     const { text, message } = chatError('chat-error.too-many-rounds', { rounds: this.maxIterations });
@@ -741,95 +639,6 @@ export class ChatEngine {
   private notice(turn: ActiveTurn, { text, message }: Worded): void {
     const { conversationId, turnId } = turn;
     this.pump.emit({ type: 'turn-notice', conversationId, turnId, message: text, hostMessage: message });
-  }
-
-  /**
-   * Tool calls run only when the model stopped to use tools: a reply cut by
-   * max_tokens may hold a tool_use with half its input, which must not run.
-   */
-  private toChatContent(
-    blocks: readonly LlmContentBlock[],
-    offer: ToolOffer,
-    runTools: boolean,
-    thinkingSpans: readonly number[],
-  ): ChatContentBlock[] {
-    const content: ChatContentBlock[] = [];
-    let thought = 0;
-    for (const block of blocks) {
-      if (block.type === 'text') {
-        if (block.text !== '') content.push({ type: 'text', text: block.text });
-      } else if (block.type === 'thinking') {
-        // Kept whole, signature included: Anthropic wants it back unchanged in the next request.
-        const durationMs = thinkingSpans[thought];
-        thought += 1;
-        content.push({ ...block, ...(durationMs !== undefined ? { durationMs } : {}) });
-      } else if (runTools) {
-        // Host tool names are never an MCP tool's (ToolNameMap.build reserves them), so the order cannot matter.
-        const ref = offer.hostTools.has(block.name)
-          ? { server: HOST_TOOL_SERVER, tool: block.name }
-          : offer.names.resolve(block.name);
-        content.push({
-          type: 'tool_use',
-          id: block.id,
-          server: ref?.server ?? '',
-          tool: ref?.tool ?? block.name,
-          apiName: block.name,
-          input: block.input,
-        });
-      }
-    }
-    return content;
-  }
-
-  /** Saves what an unfinished reply streamed (nothing when it streamed nothing worth keeping), marked why it ended. */
-  private async savePartial(turn: ActiveTurn, model: string, partial: PartialReply, mark: ChatPartial): Promise<void> {
-    const content = partial.content();
-    if (content.length === 0) return;
-    // Summary requests of the turn not yet saved (compaction) go with it, so the conversation's totals keep them.
-    const usage = sumUsage(turn.unsavedUsages);
-    turn.unsavedUsages = [];
-    await this.save(turn, {
-      id: randomUUID(),
-      role: 'assistant',
-      createdAt: Date.now(),
-      content,
-      model,
-      partial: mark,
-      ...(usage !== undefined ? { usage } : {}),
-    });
-  }
-
-  /**
-   * The turn failed before any reply: the person's message it answered is marked failed with the reason (saved, so a
-   * reload shows it), and left out of later requests until retried. Its id; undefined when no such message ends it.
-   */
-  private async markFailed(
-    turn: ActiveTurn,
-    outcome: Extract<TurnOutcome, { status: 'failed' }>,
-  ): Promise<string | undefined> {
-    try {
-      const { messages } = await this.options.store.get(turn.conversationId);
-      const index = messages.findLastIndex(isPersonMessage);
-      const message = messages[index];
-      // Only a message nothing answered: a task's notice may follow it, a reply may not.
-      if (message === undefined || messages.slice(index + 1).some((later) => later.role === 'assistant')) return;
-      const failed = {
-        reason: outcome.message,
-        ...(outcome.hostMessage !== undefined ? { reasonMessage: outcome.hostMessage } : {}),
-      };
-      await this.options.store.setFailed(turn.conversationId, message.id, failed);
-      return message.id;
-    } catch (error) {
-      // The failure is still told (turn-failed); the mark is what a reload would add to it.
-      (this.options.onListenerError ?? console.error)(error);
-      return undefined;
-    }
-  }
-
-  private async save(turn: ActiveTurn, message: ChatMessage): Promise<void> {
-    turn.replied = true;
-    await this.options.store.appendMessage(turn.conversationId, message);
-    this.pump.emit({ type: 'message-saved', conversationId: turn.conversationId, turnId: turn.turnId, message });
   }
 
   private deliver(event: ChatEvent): void {
