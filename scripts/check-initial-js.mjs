@@ -38,11 +38,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * one): 145.4 KB; the shell in the catalog, 146.5 KB. Anything more on the first screen must come off it.
  * Issue 34's panes that collapse, the theme, full-text search and pins, and issue 36's words that follow a
  * live language switch took it to 159 KB; the row's menu, the search snippet, the partial-reply mark and the
- * task result card went on demand, the field names off the bridge's English: 150.2 KB. The budget is 151 KB,
- * 0.2 KB over the target, until the next cut: Radix Popover (with its focus scope and scroll lock, ~8 KB) is
- * on the first screen only for the tools popover and the tray, which can load on their first open.
+ * task result card went on demand, the field names off the bridge's English: 150.2 KB. Radix Popover (its focus
+ * scope, layers and scroll lock) then went off: the tools popover, the tray and the context meter keep a plain
+ * button and load the popover on first use (renderer/ui/lazy-popover.tsx): 145.6 KB, the budget back to the target.
  */
-export const INITIAL_JS_BUDGET_BYTES = 151 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
 
 /**

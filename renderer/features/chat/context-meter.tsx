@@ -1,4 +1,3 @@
-import { Popover } from 'radix-ui';
 import { useEffect } from 'react';
 import type { ContextFill } from '../../../shared/contract/chat';
 import type { ContextPolicy } from '../../../shared/domain/chat';
@@ -6,6 +5,7 @@ import { formatNumber } from '../../i18n/format';
 import type { MessageId } from '../../i18n/message-ids';
 import { useT, type Translate } from '../../i18n/use-t';
 import { useBerth } from '../../store';
+import { LazyPopover } from '../../ui/lazy-popover';
 
 const n = (value: number): string => formatNumber(value);
 const percentOf = (share: number): string => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
@@ -89,9 +89,11 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
   const level = share === undefined ? 'unknown' : share >= 0.9 ? 'full' : share >= 0.7 ? 'high' : 'ok';
   const summary = fillSummary(fill, t);
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
+    <LazyPopover
+      className="popover context-popover"
+      trigger={(props) => (
         <button
+          {...props}
           type="button"
           className={`context-meter context-${level}`}
           data-testid="context-meter"
@@ -107,41 +109,38 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
             {percent === undefined ? t('chat.meter.approx', { tokens: n(fill.tokens) }) : percentOf(percent / 100)}
           </span>
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="popover context-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <h3 className="popover-head">{t('chat.meter.title')}</h3>
-          <p className="context-popover-total">{fillTotal(fill, t)}</p>
-          <table className="context-parts" aria-label={t('chat.meter.parts')}>
-            <tbody>
-              {PARTS.map(({ key, label }) => (
-                <tr key={key}>
-                  <th scope="row">{t(label)}</th>
-                  <td>{n(fill.parts[key])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="field-hint">{t(fill.calibrated ? 'chat.meter.calibrated' : 'chat.meter.uncalibrated')}</p>
-          <fieldset className="context-policy">
-            <legend>{t('chat.meter.policy.legend')}</legend>
-            {POLICIES.map((policy) => (
-              <label key={policy.value} className="context-policy-option">
-                <input
-                  type="radio"
-                  name={`context-policy-${conversationId}`}
-                  value={policy.value}
-                  checked={fill.policy === policy.value}
-                  onChange={() => void setPolicy(conversationId, policy.value)}
-                />
-                <span>
-                  <strong>{t(policy.label)}</strong> <span className="field-hint">{t(policy.hint)}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      )}
+    >
+      <h3 className="popover-head">{t('chat.meter.title')}</h3>
+      <p className="context-popover-total">{fillTotal(fill, t)}</p>
+      <table className="context-parts" aria-label={t('chat.meter.parts')}>
+        <tbody>
+          {PARTS.map(({ key, label }) => (
+            <tr key={key}>
+              <th scope="row">{t(label)}</th>
+              <td>{n(fill.parts[key])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="field-hint">{t(fill.calibrated ? 'chat.meter.calibrated' : 'chat.meter.uncalibrated')}</p>
+      <fieldset className="context-policy">
+        <legend>{t('chat.meter.policy.legend')}</legend>
+        {POLICIES.map((policy) => (
+          <label key={policy.value} className="context-policy-option">
+            <input
+              type="radio"
+              name={`context-policy-${conversationId}`}
+              value={policy.value}
+              checked={fill.policy === policy.value}
+              onChange={() => void setPolicy(conversationId, policy.value)}
+            />
+            <span>
+              <strong>{t(policy.label)}</strong> <span className="field-hint">{t(policy.hint)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </LazyPopover>
   );
 }

@@ -1,8 +1,8 @@
-import { Popover } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
+import { LazyPopover } from '../../ui/lazy-popover';
 import { ChevronDownIcon, ToolIcon, WarningIcon } from '../../ui/icons';
 import { useT } from '../../i18n/use-t';
 
@@ -33,16 +33,17 @@ export function ToolsPopover({
   }, [isOpen, conversation.id, load]);
 
   return (
-    <Popover.Root
+    <LazyPopover
       open={isOpen}
       onOpenChange={(next) => {
         setOwnOpen(next);
         onOpenChange?.(next);
       }}
-    >
-      <Popover.Trigger asChild>
-        {/* The name starts with the visible words and count ("Tools 12/13"), so a voice command naming them finds the button. */}
+      className="popover tools-popover"
+      trigger={(props) => (
+        // The name starts with the visible words and count ("Tools 12/13"), so a voice command naming them finds the button.
         <Button
+          {...props}
           size="sm"
           icon={<ToolIcon />}
           aria-label={
@@ -57,14 +58,11 @@ export function ToolsPopover({
           {view?.warning ? <WarningIcon className="icon warn-icon" /> : null}
           <ChevronDownIcon />
         </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="popover tools-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <Suspense fallback={<p className="popover-empty">{t('chat.view.loading')}</p>}>
-            <ToolsPopoverBody conversation={conversation} view={view} />
-          </Suspense>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      )}
+    >
+      <Suspense fallback={<p className="popover-empty">{t('chat.view.loading')}</p>}>
+        <ToolsPopoverBody conversation={conversation} view={view} />
+      </Suspense>
+    </LazyPopover>
   );
 }

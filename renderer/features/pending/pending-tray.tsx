@@ -1,5 +1,4 @@
 import clsx from 'clsx';
-import { Popover } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../shared/domain/chat';
@@ -8,6 +7,7 @@ import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { InboxIcon } from '../../ui/icons';
+import { LazyPopover } from '../../ui/lazy-popover';
 import { kindCount } from './pending-model';
 import { useT } from '../../i18n/use-t';
 
@@ -72,9 +72,13 @@ export function PendingTray() {
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
+    <LazyPopover
+      open={open}
+      onOpenChange={onOpenChange}
+      className="popover tray-popover"
+      trigger={(props) => (
         <button
+          {...props}
           type="button"
           className={clsx('tray-button', total > 0 && 'has-pending')}
           aria-label={label}
@@ -85,26 +89,23 @@ export function PendingTray() {
           {total > 0 ? <span className="tray-count">{total}</span> : null}
           {awaiting.length > 0 ? <span className="tray-dot" title={t('pending.tray.awaitingDot')} /> : null}
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="popover tray-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <Suspense fallback={<p className="popover-empty">{t('pending.tray.loading')}</p>}>
-            <TrayBody
-              counts={counts}
-              pending={pending}
-              awaiting={awaiting}
-              titles={titles}
-              now={now}
-              review={review}
-              reviewed={reviewed}
-              listed={listed}
-              onOpen={openOne}
-              onDone={() => setOpen(false)}
-              onDismissAwaiting={(id) => void dismissAwaiting(id)}
-            />
-          </Suspense>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      )}
+    >
+      <Suspense fallback={<p className="popover-empty">{t('pending.tray.loading')}</p>}>
+        <TrayBody
+          counts={counts}
+          pending={pending}
+          awaiting={awaiting}
+          titles={titles}
+          now={now}
+          review={review}
+          reviewed={reviewed}
+          listed={listed}
+          onOpen={openOne}
+          onDone={() => setOpen(false)}
+          onDismissAwaiting={(id) => void dismissAwaiting(id)}
+        />
+      </Suspense>
+    </LazyPopover>
   );
 }
