@@ -18,6 +18,7 @@ import {
 } from './events-draft';
 import { takeIn, type RefusedEvent } from './event-intake';
 import { PollLoop, type PollBatch } from './poll-loop';
+import { PushStreams } from './push-streams';
 import type { SubscriptionStore } from './subscription-store';
 
 /** The supervisor as events use it (ServerSupervisor fits). */
@@ -57,11 +58,14 @@ export interface ServerEventsOptions {
   pollFloorMs?: number;
   /** Replay bound sent as maxAgeMs: an old cursor never dumps an unbounded backlog. Default one week. */
   maxAgeMs?: number;
+  /** A push stream with neither event nor heartbeat for this long is reopened (default 60 s). */
+  pushSilenceMs?: number;
 }
 
 export type SubscriptionReport =
   | { kind: 'refused'; events: RefusedEvent[]; malformed: PollBatch['malformed'] }
-  | { kind: 'poll-failed'; message: string; retryInMs: number }
+  | { kind: 'delivery-failed'; message: string; retryInMs: number }
+  | { kind: 'terminated'; reason: string }
   | { kind: 'truncated' };
 
 const AnyObject = z.looseObject({});
@@ -78,12 +82,29 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
 export class ServerEventsService implements ServerLifecycleListener {
   private readonly types = new Map<string, ServerEventTypes>();
   private readonly loops = new Map<string, PollLoop>();
+  /** Subscriptions delivered by push (`events/stream`) where the event type offers it. */
+  private readonly push: PushStreams;
+  private readonly pushed = new Set<string>();
   private readonly listing = new Map<string, Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly options: ServerEventsOptions) {}
+  constructor(private readonly options: ServerEventsOptions) {
+    this.push = new PushStreams({
+      servers: options.servers,
+      request: (id) => this.requestOf(id),
+      onBatch: (id, batch) => this.saveBatch(id, batch),
+      onError: (id, message, retryInMs) => this.reportTo(id, { kind: 'delivery-failed', message, retryInMs }),
+      onTerminated: (id, reason) => {
+        this.reportTo(id, { kind: 'terminated', reason });
+        void this.options.store.update(id, { paused: true }).then(() => this.options.onChange());
+        this.pushed.delete(id);
+      },
+      ...(options.pushSilenceMs !== undefined ? { silenceMs: options.pushSilenceMs } : {}),
+    });
+  }
 
   clientSetup(server: string, client: Client): void {
+    this.push.clientSetup(server, client);
     client.setNotificationHandler(EVENTS_NOTIFICATIONS.listChanged, { params: AnyObject.optional() }, () => {
       if (this.options.servers.isCurrentClient(server, client)) void this.refreshTypes(server);
     });
@@ -109,6 +130,8 @@ export class ServerEventsService implements ServerLifecycleListener {
     this.stopped = true;
     for (const loop of this.loops.values()) void loop.stop();
     this.loops.clear();
+    for (const id of this.pushed) void this.push.stop(id);
+    this.pushed.clear();
   }
 
   /** The event types of `server`; undefined when it offers none (or is not ready). */
@@ -124,8 +147,10 @@ export class ServerEventsService implements ServerLifecycleListener {
   async subscribe(input: NewSubscription): Promise<EventSubscription> {
     const type = this.types.get(input.server)?.types.find((candidate) => candidate.name === input.event);
     if (type === undefined) throw new Error(`${input.server} offers no event "${input.event}"`);
-    if (!type.delivery.includes('poll'))
-      throw new Error(`${input.server}'s "${input.event}" is delivered only by ${type.delivery.join(', ')}`);
+    if (!type.delivery.includes('poll') && !type.delivery.includes('push'))
+      throw new Error(
+        `${input.server}'s "${input.event}" is delivered only by ${type.delivery.join(', ')}: Berth receives events by poll or push`,
+      );
     const subscription: EventSubscription = {
       id: randomUUID(),
       server: input.server,
@@ -208,23 +233,32 @@ export class ServerEventsService implements ServerLifecycleListener {
       if (subscription.server === server && !subscription.paused) this.startLoop(subscription);
   }
 
+  /** Push where the event type offers it (events come as they happen), else poll. */
   private startLoop(subscription: EventSubscription): void {
-    if (this.stopped || this.loops.has(subscription.id)) return;
+    if (this.stopped || this.loops.has(subscription.id) || this.pushed.has(subscription.id)) return;
     const { id } = subscription;
+    const type = this.types.get(subscription.server)?.types.find((candidate) => candidate.name === subscription.event);
+    if (type?.delivery.includes('push') === true) {
+      this.pushed.add(id);
+      this.push.start(id, subscription.server);
+      return;
+    }
     const loop = new PollLoop({
       send: (request, signal) =>
         this.send(subscription.server, EVENTS_METHODS.poll, { ...request }, 'poll events', signal),
       request: () => this.requestOf(id),
       onBatch: (batch) => this.saveBatch(id, batch),
-      onError: (error, retryInMs) => {
-        const current = this.options.store.get(id);
-        if (current !== undefined)
-          this.options.report(current, { kind: 'poll-failed', message: errorMessage(error), retryInMs });
-      },
+      onError: (error, retryInMs) =>
+        this.reportTo(id, { kind: 'delivery-failed', message: errorMessage(error), retryInMs }),
       ...(this.options.pollFloorMs !== undefined ? { floorMs: this.options.pollFloorMs } : {}),
     });
     this.loops.set(id, loop);
     loop.start();
+  }
+
+  private reportTo(id: string, report: SubscriptionReport): void {
+    const subscription = this.options.store.get(id);
+    if (subscription !== undefined) this.options.report(subscription, report);
   }
 
   private requestOf(id: string): SubscriptionRequest {
@@ -264,6 +298,7 @@ export class ServerEventsService implements ServerLifecycleListener {
     const loop = this.loops.get(id);
     this.loops.delete(id);
     await loop?.stop();
+    if (this.pushed.delete(id)) await this.push.stop(id);
   }
 
   private send(

@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +8,7 @@ import { ServerEventsService, type SubscriptionReport } from '../../app/server-e
 import type { EventOccurrence } from '../../app/server-events/events-draft';
 import { SubscriptionStore } from '../../app/server-events/subscription-store';
 import { ServerSupervisor } from '../../app/servers/supervisor';
-import { LogCollector, fixtureConfig, tempDir, waitUntil } from '../../app/servers/test-support';
+import { LogCollector, fixture, fixtureConfig, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 
 // MCP Events by poll against our events fixture (a durable upstream: a JSON-lines file), through the real supervisor:
 // subscribe, receive, a restart of Berth that resumes from the saved cursor without duplicates or loss, refused
@@ -16,6 +18,8 @@ interface World {
   supervisor: ServerSupervisor;
   service: ServerEventsService;
   delivered: EventOccurrence[];
+  /** Which subscription each delivered event went to, in order. */
+  deliveredTo: string[];
   reports: SubscriptionReport[];
 }
 
@@ -38,10 +42,15 @@ afterEach(async () => {
 });
 
 /** Berth's side: the supervisor running the fixture, and the events service over it with its saved list. */
-async function startBerth(env: Record<string, string> = {}): Promise<World> {
+async function startBerth(
+  env: Record<string, string> = {},
+  url?: string,
+  extra: { pushSilenceMs?: number } = {},
+): Promise<World> {
   const store = new SubscriptionStore(join(dir.path, 'berth'));
   await store.load();
   const delivered: EventOccurrence[] = [];
+  const deliveredTo: string[] = [];
   const reports: SubscriptionReport[] = [];
   const service = new ServerEventsService({
     servers: {
@@ -51,10 +60,14 @@ async function startBerth(env: Record<string, string> = {}): Promise<World> {
       request: (name, request, send) => supervisor.request(name, request, send),
     },
     store,
-    deliver: (_subscription: EventSubscription, events) => void delivered.push(...events),
+    deliver: (subscription: EventSubscription, events) => {
+      delivered.push(...events);
+      deliveredTo.push(...events.map(() => subscription.id));
+    },
     report: (_subscription, report) => void reports.push(report),
     onChange: () => undefined,
     pollFloorMs: 100,
+    ...extra,
   });
   const supervisor = new ServerSupervisor({
     logs: new LogCollector(),
@@ -63,12 +76,20 @@ async function startBerth(env: Record<string, string> = {}): Promise<World> {
     clientSetup: (name, client) => service.clientSetup(name, client),
   });
   await supervisor.sync({
-    events: fixtureConfig('events-server.mjs', {
-      env: { EVENTS_FIXTURE_LOG: upstream, EVENTS_FIXTURE_NEXT_POLL_MS: '0', EVENTS_FIXTURE_MAX_EVENTS: '10', ...env },
-    }),
+    events:
+      url !== undefined
+        ? serverConfig({ url })
+        : fixtureConfig('events-server.mjs', {
+            env: {
+              EVENTS_FIXTURE_LOG: upstream,
+              EVENTS_FIXTURE_NEXT_POLL_MS: '0',
+              EVENTS_FIXTURE_MAX_EVENTS: '10',
+              ...env,
+            },
+          }),
   });
   await waitUntil(() => service.eventTypes('events')?.types.length, 20_000, 'the event types');
-  const world = { supervisor, service, delivered, reports };
+  const world = { supervisor, service, delivered, deliveredTo, reports };
   worlds.push(world);
   return world;
 }
@@ -95,45 +116,58 @@ const polls = (): Array<{ method: string; params: { cursor?: string | null } }> 
     .map((line) => JSON.parse(line) as { method: string; params: { cursor?: string | null } })
     .filter((request) => request.method === 'events/poll');
 
-describe('MCP Events by poll (events fixture, real supervisor)', () => {
-  it('subscribes, receives, resumes after a restart of Berth from the saved cursor without duplicates or loss', async () => {
-    const first = await startBerth();
-    expect(first.service.eventTypes('events')?.types.map((type) => type.name)).toEqual([
-      'build.finished',
-      'alert.raised',
-    ]);
-    const subscription = await first.service.subscribe({
-      server: 'events',
-      event: 'build.finished',
-      arguments: { project: 'berth' },
-      action: 'inbox',
-    });
-    // The first poll (null cursor) starts from now: what happened before is not replayed.
-    happen('build.finished', { project: 'berth', status: 'passed', build: 0 });
-    await waitUntil(() => polls().some((request) => request.params.cursor !== null), 10_000, 'a poll with a cursor');
-    happen('build.finished', { project: 'berth', status: 'passed', build: 1 });
-    happen('build.finished', { project: 'other', status: 'passed', build: 2 });
-    happen('build.finished', { project: 'berth', status: 'failed', build: 3 });
-    await waitUntil(() => first.delivered.length >= 2, 10_000, 'two events');
-    const builds = (world: World) => world.delivered.map((event) => event.data.build);
-    expect(builds(first).slice(-2)).toEqual([1, 3]);
-    await stopBerth(first);
+/** Once the subscription has a cursor, the server's position is known: what happens next is delivered. */
+const positioned = (world: World) =>
+  waitUntil(() => world.service.subscriptions()[0]?.cursor != null, 10_000, 'the first cursor');
 
-    // While Berth is closed, two more builds finish.
-    happen('build.finished', { project: 'berth', status: 'passed', build: 4 });
-    happen('build.finished', { project: 'berth', status: 'passed', build: 5 });
-    const second = await startBerth();
-    await waitUntil(() => second.delivered.length >= 2, 10_000, 'the events missed while closed');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(builds(second)).toEqual([4, 5]);
-    const saved = second.service.subscriptions().find((candidate) => candidate.id === subscription.id);
-    expect(saved).toMatchObject({ cursor: 'seq:6', seen: expect.arrayContaining(['evt-5', 'evt-6']) });
-  });
+describe('MCP Events (events fixture, real supervisor)', () => {
+  // alert.raised is offered by poll only; build.finished by push too (Berth then takes push).
+  it.each([
+    { mode: 'poll', event: 'alert.raised', args: {}, data: (n: number) => ({ level: n }) },
+    {
+      mode: 'push',
+      event: 'build.finished',
+      args: { project: 'berth' },
+      data: (n: number) => ({ project: 'berth', status: 'passed', level: n }),
+    },
+  ])(
+    '$mode: subscribes, receives, resumes after a restart of Berth from the saved cursor without duplicates or loss',
+    async ({ mode, event, args, data }) => {
+      const first = await startBerth();
+      expect(first.service.eventTypes('events')?.types.map((type) => type.name)).toEqual([
+        'build.finished',
+        'alert.raised',
+      ]);
+      const subscription = await first.service.subscribe({ server: 'events', event, arguments: args, action: 'inbox' });
+      await positioned(first);
+      happen(event, data(1));
+      if (mode === 'push') happen('build.finished', { project: 'other', status: 'passed', level: 99 });
+      happen(event, data(2));
+      await waitUntil(() => first.delivered.length >= 2, 10_000, 'two events');
+      const levels = (world: World) => world.delivered.map((occurrence) => occurrence.data.level);
+      expect(levels(first)).toEqual([1, 2]);
+      await stopBerth(first);
+
+      // While Berth is closed, two more happen.
+      happen(event, data(3));
+      happen(event, data(4));
+      const second = await startBerth();
+      await waitUntil(() => second.delivered.length >= 2, 10_000, 'the events missed while closed');
+      happen(event, data(5));
+      await waitUntil(() => second.delivered.length >= 3, 10_000, 'a new event');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(levels(second)).toEqual([3, 4, 5]);
+      const saved = second.service.subscriptions().find((candidate) => candidate.id === subscription.id);
+      expect(saved?.seen).toHaveLength(5);
+      const requests = readFileSync(`${upstream}.requests`, 'utf8');
+      expect(requests.includes('"events/stream"')).toBe(mode === 'push');
+    },
+  );
 
   it('never delivers an event twice when the server replays it, and refuses a payload that breaks its schema', async () => {
     const world = await startBerth();
     await world.service.subscribe({ server: 'events', event: 'alert.raised', arguments: {}, action: 'notify' });
-    await waitUntil(() => polls().some((request) => request.params.cursor !== null), 10_000, 'a poll with a cursor');
+    await positioned(world);
     happen('alert.raised', { level: 2, text: 'disk at 91%' });
     happen('alert.raised', { level: 'high', text: 'not an integer level' });
     await waitUntil(() => world.delivered.length >= 1 && world.reports.some((report) => report.kind === 'refused'));
@@ -157,13 +191,13 @@ describe('MCP Events by poll (events fixture, real supervisor)', () => {
     const world = await startBerth();
     const subscription = await world.service.subscribe({
       server: 'events',
-      event: 'build.finished',
-      arguments: { project: 'berth' },
+      event: 'alert.raised',
+      arguments: {},
       action: 'inbox',
     });
-    await waitUntil(() => polls().some((request) => request.params.cursor !== null), 10_000, 'a poll with a cursor');
-    for (let build = 1; build <= 45; build += 1)
-      happen('build.finished', { project: 'berth', status: 'passed', build });
+    await positioned(world);
+    // Ten per poll at most (the fixture's maxEvents): hasMore drains the rest at once, poll after poll.
+    for (let level = 1; level <= 45; level += 1) happen('alert.raised', { level });
     await waitUntil(() => world.delivered.length >= 45, 15_000, 'the flood');
     expect(new Set(world.delivered.map((event) => event.eventId)).size).toBe(45);
     await world.service.unsubscribe(subscription.id);
@@ -189,4 +223,72 @@ describe('MCP Events by poll (events fixture, real supervisor)', () => {
     // Two pages at start, three after the change.
     expect(lists).toHaveLength(5);
   });
+
+  it('push: two subscriptions of one server each get their own events (each stream known by its own id)', async () => {
+    const world = await startBerth();
+    const ours = await world.service.subscribe({
+      server: 'events',
+      event: 'build.finished',
+      arguments: { project: 'berth' },
+      action: 'inbox',
+    });
+    const theirs = await world.service.subscribe({
+      server: 'events',
+      event: 'build.finished',
+      arguments: { project: 'other' },
+      action: 'inbox',
+    });
+    await waitUntil(() => world.service.subscriptions().every((subscription) => subscription.cursor !== null));
+    happen('build.finished', { project: 'other', status: 'passed', build: 1 });
+    happen('build.finished', { project: 'berth', status: 'failed', build: 2 });
+    happen('build.finished', { project: 'other', status: 'failed', build: 3 });
+    await waitUntil(() => world.delivered.length >= 3, 10_000, 'three events');
+    const to = (id: string) => world.delivered.filter((_, index) => world.deliveredTo[index] === id);
+    expect(to(ours.id).map((event) => event.data.build)).toEqual([2]);
+    expect(to(theirs.id).map((event) => event.data.build)).toEqual([1, 3]);
+  });
+
+  it('push over Streamable HTTP, and a stream gone silent is reopened from its cursor', async () => {
+    const server: ChildProcess = spawn(process.execPath, [fixture('events-server.mjs')], {
+      env: {
+        ...process.env,
+        EVENTS_FIXTURE_LOG: upstream,
+        EVENTS_FIXTURE_PORT: '0',
+        EVENTS_FIXTURE_HEARTBEAT_MS: '60000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const [line] = (await once(server.stdout!, 'data')) as [Buffer];
+      const port = /listening (\d+)/.exec(line.toString())?.[1];
+      const world = await startBerthWithSilence(`http://127.0.0.1:${port}/mcp`);
+      await world.service.subscribe({
+        server: 'events',
+        event: 'build.finished',
+        arguments: { project: 'berth' },
+        action: 'inbox',
+      });
+      await positioned(world);
+      happen('build.finished', { project: 'berth', status: 'passed', build: 1 });
+      await waitUntil(() => world.delivered.length >= 1, 10_000, 'an event over HTTP');
+      // No heartbeat for longer than the silence bound: Berth reopens the stream with its cursor, losing nothing.
+      await waitUntil(() => world.reports.some((report) => report.kind === 'delivery-failed'), 10_000, 'silence');
+      happen('build.finished', { project: 'berth', status: 'passed', build: 2 });
+      await waitUntil(() => world.delivered.length >= 2, 10_000, 'the event after reopening');
+      expect(world.delivered.map((event) => event.data.build)).toEqual([1, 2]);
+      const streams = readFileSync(`${upstream}.requests`, 'utf8')
+        .split('\n')
+        .filter((request) => request.includes('"events/stream"'))
+        .map((request) => (JSON.parse(request) as { params: { cursor: string | null } }).params.cursor);
+      expect(streams[0]).toBeNull();
+      expect(streams[1]).toMatch(/^seq:/);
+    } finally {
+      server.kill();
+    }
+  });
 });
+
+/** As startBerth, over HTTP, with a push silence bound short enough for a test. */
+function startBerthWithSilence(url: string): Promise<World> {
+  return startBerth({}, url, { pushSilenceMs: 800 });
+}
