@@ -65,7 +65,7 @@ export const FOLDER_TABLE: FolderTable = {
     apps: ['chat', 'consent', 'events', 'logs', 'net', 'servers', 'workspace'],
     skills: ['chat', 'config', 'consent', 'events', 'pending', 'roots', 'servers'],
     // MCP Events (a draft extension): event types and the person's subscriptions over servers; actions reach the chat.
-    'server-events': ['config', 'servers'],
+    'mcp-events': ['config', 'servers'],
     // Serving the contract: the router's handlers reach every capability they answer for.
     bridge: [
       'apps',

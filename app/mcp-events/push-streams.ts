@@ -9,7 +9,7 @@ import {
   type SubscriptionRequest,
 } from './events-draft';
 import type { PollBatch } from './poll-loop';
-import type { EventServers } from './server-events-service';
+import type { EventServers } from './mcp-events-service';
 
 export interface PushStreamsOptions {
   servers: EventServers;

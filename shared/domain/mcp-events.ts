@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * A subscription to a server's events (MCP Events, a draft extension: app/server-events). In the draft the client
+ * A subscription to a server's events (MCP Events, a draft extension: app/mcp-events). In the draft the client
  * owns the subscription list: this is Berth's, saved, shown, paused and removed by the person.
  */
 

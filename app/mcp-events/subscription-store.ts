@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { EventSubscriptionSchema, SEEN_EVENT_IDS, type EventSubscription } from '../../shared/domain/server-events';
+import { EventSubscriptionSchema, SEEN_EVENT_IDS, type EventSubscription } from '../../shared/domain/mcp-events';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
 

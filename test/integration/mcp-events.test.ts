@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventSubscription } from '../../shared/domain/server-events';
-import { ServerEventsService, type SubscriptionReport } from '../../app/server-events/server-events-service';
-import type { EventOccurrence } from '../../app/server-events/events-draft';
-import { SubscriptionStore } from '../../app/server-events/subscription-store';
+import type { EventSubscription } from '../../shared/domain/mcp-events';
+import { McpEventsService, type SubscriptionReport } from '../../app/mcp-events/mcp-events-service';
+import type { EventOccurrence } from '../../app/mcp-events/events-draft';
+import { SubscriptionStore } from '../../app/mcp-events/subscription-store';
 import { ServerSupervisor } from '../../app/servers/supervisor';
 import { LogCollector, fixture, fixtureConfig, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 
@@ -16,7 +16,7 @@ import { LogCollector, fixture, fixtureConfig, serverConfig, tempDir, waitUntil 
 
 interface World {
   supervisor: ServerSupervisor;
-  service: ServerEventsService;
+  service: McpEventsService;
   delivered: EventOccurrence[];
   /** Which subscription each delivered event went to, in order. */
   deliveredTo: string[];
@@ -52,7 +52,7 @@ async function startBerth(
   const delivered: EventOccurrence[] = [];
   const deliveredTo: string[] = [];
   const reports: SubscriptionReport[] = [];
-  const service = new ServerEventsService({
+  const service = new McpEventsService({
     servers: {
       // The supervisor is made next; these run only once it runs servers.
       get: (name) => supervisor.get(name),

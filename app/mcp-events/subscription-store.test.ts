@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEEN_EVENT_IDS, type EventSubscription } from '../../shared/domain/server-events';
+import { SEEN_EVENT_IDS, type EventSubscription } from '../../shared/domain/mcp-events';
 import { tempDir } from '../servers/test-support';
 import { SubscriptionStore } from './subscription-store';
 

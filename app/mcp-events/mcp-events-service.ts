@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ServerState } from '../../shared/domain/server';
-import type { EventAction, EventSubscription } from '../../shared/domain/server-events';
+import type { EventAction, EventSubscription } from '../../shared/domain/mcp-events';
 import { errorMessage } from '../../shared/error-message';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/supervised-server';
@@ -45,7 +45,7 @@ export interface ServerEventTypes {
   problem?: string;
 }
 
-export interface ServerEventsOptions {
+export interface McpEventsOptions {
   servers: EventServers;
   store: SubscriptionStore;
   /** New occurrences of a subscription, saved (cursor and ids) before this is called. */
@@ -79,7 +79,7 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
  * while its server is ready and it is not paused. A batch's cursor and event ids are saved before its events are
  * delivered, so a restart resumes from the cursor without loss and without delivering one twice.
  */
-export class ServerEventsService implements ServerLifecycleListener {
+export class McpEventsService implements ServerLifecycleListener {
   private readonly types = new Map<string, ServerEventTypes>();
   private readonly loops = new Map<string, PollLoop>();
   /** Subscriptions delivered by push (`events/stream`) where the event type offers it. */
@@ -88,7 +88,7 @@ export class ServerEventsService implements ServerLifecycleListener {
   private readonly listing = new Map<string, Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly options: ServerEventsOptions) {
+  constructor(private readonly options: McpEventsOptions) {
     this.push = new PushStreams({
       servers: options.servers,
       request: (id) => this.requestOf(id),
