@@ -32,3 +32,70 @@ export const EventSubscriptionSchema = z.object({
   truncatedAt: z.number().optional(),
 });
 export type EventSubscription = z.infer<typeof EventSubscriptionSchema>;
+
+/** A subscription as the person sees it: no seen ids; the last problem its delivery had, if any. */
+export const EventSubscriptionViewSchema = EventSubscriptionSchema.omit({ seen: true }).extend({
+  /** Why the last delivery failed or what was refused (English; the server's words inside are shown as given). */
+  lastProblem: z.string().max(5_000).optional(),
+  /** Actions held back by the rate limit since the last one ran (the events are still in the Inbox). */
+  heldBack: z.number().int().nonnegative().optional(),
+});
+export type EventSubscriptionView = z.infer<typeof EventSubscriptionViewSchema>;
+
+/** One event type a server offers (events/list), as the Events tab shows it and builds its subscribe form. */
+export const EventTypeViewSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  delivery: z.array(z.string()),
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+  payloadSchema: z.record(z.string(), z.unknown()).optional(),
+});
+export type EventTypeView = z.infer<typeof EventTypeViewSchema>;
+
+export const ServerEventTypesViewSchema = z.object({
+  server: z.string(),
+  types: z.array(EventTypeViewSchema),
+  /** Entries of the server's list Berth could not read. */
+  refused: z.number().int().nonnegative(),
+  problem: z.string().optional(),
+});
+
+/** Every ready server's event types and the person's subscriptions (`events.catalog`, `events.changed`). */
+export const EventsCatalogSchema = z.object({
+  servers: z.array(ServerEventTypesViewSchema),
+  subscriptions: z.array(EventSubscriptionViewSchema),
+  /** Why the saved subscriptions could not be read at start (the file was moved aside). */
+  problem: z.string().optional(),
+});
+export type EventsCatalog = z.infer<typeof EventsCatalogSchema>;
+
+/** The Inbox keeps this many entries; older ones go first. */
+export const INBOX_LIMIT = 1_000;
+
+/** An event kept in the Inbox: the server's untrusted data, shown as its words and capped by the view. */
+export const InboxEntrySchema = z.object({
+  id: z.string(),
+  subscriptionId: z.string(),
+  server: z.string(),
+  event: z.string(),
+  eventId: z.string(),
+  /** When the server says it happened (its words: shown as given). */
+  timestamp: z.string(),
+  receivedAt: z.number(),
+  data: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+});
+export type InboxEntry = z.infer<typeof InboxEntrySchema>;
+
+/** A notification to show for a subscription's new events: coalesced, so a flood is one notice with a count. */
+export const EventNoticeSchema = z.object({
+  subscriptionId: z.string(),
+  server: z.string(),
+  event: z.string(),
+  /** Events this notice stands for. */
+  count: z.number().int().positive(),
+  /** The newest of them. */
+  latest: InboxEntrySchema,
+});
+export type EventNotice = z.infer<typeof EventNoticeSchema>;
