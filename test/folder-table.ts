@@ -75,6 +75,7 @@ export const FOLDER_TABLE: FolderTable = {
       'consent',
       'elicitation',
       'events',
+      'mcp-events',
       'net',
       'oauth',
       'pending',

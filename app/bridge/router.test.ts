@@ -187,6 +187,20 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sandbox.policy': { server: 'everything' },
   'sandbox.allow': { server: 'everything', domain: 'api.example.com' },
   'sandbox.denials': { server: 'everything' },
+  'events.catalog': {},
+  'events.subscribe': {
+    server: 'ci',
+    event: 'build.finished',
+    arguments: { project: 'berth' },
+    action: 'conversation',
+    prompt: 'Summarise {{event}}',
+  },
+  'events.setPaused': { id: 'sub-1', paused: true },
+  'events.unsubscribe': { id: 'sub-1' },
+  'events.inbox': {},
+  'events.markRead': { ids: ['entry-1'] },
+  'events.removeFromInbox': {},
+  'events.restoreToInbox': { ids: ['entry-1'] },
 };
 
 interface Recorder {

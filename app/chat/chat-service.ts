@@ -385,6 +385,11 @@ export class ChatService {
     };
   }
 
+  /** Settles when the conversation's running turn ends (never rejects); undefined when none runs. */
+  turnDone(id: string): Promise<unknown> | undefined {
+    return this.engine.turnDone(id);
+  }
+
   async stop(id: string): Promise<{ stopped: boolean }> {
     await this.store.get(id);
     const running = this.engine.isRunning(id);

@@ -5,6 +5,7 @@ import { configModule } from './capabilities/config';
 import { consentModule } from './capabilities/consent';
 import { launchModule } from './capabilities/launch';
 import { logsModule } from './capabilities/logs';
+import { mcpEventsModule } from './capabilities/mcp-events';
 import { oauthModule } from './capabilities/oauth';
 import { providersModule } from './capabilities/providers';
 import { rootsModule } from './capabilities/roots';
@@ -44,6 +45,7 @@ export const HOST_MODULES: readonly HostModule<HostContext>[] = [
   workspaceModule, // prompts, completions, resources
   appsModule, // MCP Apps
   skillsModule, // MCP skills and their host tools
+  mcpEventsModule, // MCP Events: subscriptions, the Inbox, events that start work
   serverEventsModule, // the renderer hears server states after the services above
   configModule, // config.json and the server sync; loaded here
   // loaded

@@ -14,6 +14,8 @@ const FileSchema = z.object({ version: z.literal(1), entries: z.array(InboxEntry
  */
 export class EventInbox {
   private entries: InboxEntry[] = [];
+  /** The last removal, for Undo (in memory: a restart forgets it). */
+  private lastRemoved: InboxEntry[] = [];
   private writing: Promise<void> = Promise.resolve();
   readonly filePath: string;
   problem: string | undefined;
@@ -66,13 +68,26 @@ export class EventInbox {
     await this.save();
   }
 
-  /** Removes entries (every entry when `ids` is undefined); returns those removed, for an undo. */
+  /** Removes entries (every entry when `ids` is undefined); returns those removed, kept until the next removal for Undo. */
   async remove(ids?: readonly string[]): Promise<InboxEntry[]> {
     const wanted = ids === undefined ? undefined : new Set(ids);
     const removed = this.entries.filter((entry) => wanted === undefined || wanted.has(entry.id));
     this.entries = this.entries.filter((entry) => !(wanted === undefined || wanted.has(entry.id)));
+    this.lastRemoved = removed;
     await this.save();
     return removed;
+  }
+
+  /** Undo: the entries of the last removal named by `ids` go back in order of arrival. Others' ids are ignored. */
+  async restore(ids: readonly string[]): Promise<void> {
+    const wanted = new Set(ids);
+    const back = this.lastRemoved.filter((entry) => wanted.has(entry.id));
+    this.lastRemoved = this.lastRemoved.filter((entry) => !wanted.has(entry.id));
+    const present = new Set(this.entries.map((entry) => entry.id));
+    this.entries = [...this.entries, ...back.filter((entry) => !present.has(entry.id))]
+      .sort((a, b) => a.receivedAt - b.receivedAt)
+      .slice(-INBOX_LIMIT);
+    await this.save();
   }
 
   private save(): Promise<void> {

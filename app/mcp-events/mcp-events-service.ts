@@ -82,6 +82,8 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
 export class McpEventsService implements ServerLifecycleListener {
   private readonly types = new Map<string, ServerEventTypes>();
   private readonly loops = new Map<string, PollLoop>();
+  /** When each server's current session became ready: its events are listed once per session. */
+  private readonly session = new Map<string, number>();
   /** Subscriptions delivered by push (`events/stream`) where the event type offers it. */
   private readonly push: PushStreams;
   private readonly pushed = new Set<string>();
@@ -115,13 +117,18 @@ export class McpEventsService implements ServerLifecycleListener {
     const offers = state.status === 'ready' && declaredEvents(state.capabilities) !== undefined;
     if (!offers) {
       this.stopLoops(state.name);
+      this.session.delete(state.name);
       if (this.types.delete(state.name)) this.options.onChange();
       return;
     }
+    // Once per session: a ready server's other changes (its tools, its log level) leave its events as they were.
+    if (this.session.get(state.name) === state.readySince) return;
+    this.session.set(state.name, state.readySince);
     void this.refreshTypes(state.name).then(() => this.startLoops(state.name));
   }
 
   serverRemoved(server: string): void {
+    this.session.delete(server);
     this.stopLoops(server);
     this.types.delete(server);
   }
@@ -137,6 +144,11 @@ export class McpEventsService implements ServerLifecycleListener {
   /** The event types of `server`; undefined when it offers none (or is not ready). */
   eventTypes(server: string): ServerEventTypes | undefined {
     return this.types.get(server);
+  }
+
+  /** Every server that offers events now, with its types. */
+  serversWithEvents(): ReadonlyMap<string, ServerEventTypes> {
+    return this.types;
   }
 
   subscriptions(): readonly EventSubscription[] {
@@ -283,6 +295,8 @@ export class McpEventsService implements ServerLifecycleListener {
       seen: intake.seen,
       truncated: batch.truncated,
     });
+    // The first position is news for the person (the subscription is live); later ones are not worth a catalog.
+    if (subscription.cursor === null && saved.cursor !== null) this.options.onChange();
     if (batch.truncated) this.options.report(saved, { kind: 'truncated' });
     if (intake.refused.length > 0 || batch.malformed.length > 0)
       this.options.report(saved, { kind: 'refused', events: intake.refused, malformed: batch.malformed });

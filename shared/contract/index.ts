@@ -9,6 +9,7 @@ import type { MethodSpec } from './define';
 import { elicitationMethods, elicitationTopics } from './elicitation';
 import { instructionsSettingsMethods, instructionsSettingsTopics } from './instructions-settings';
 import { logMethods, logTopics } from './logs';
+import { mcpEventsMethods, mcpEventsTopics } from './mcp-events';
 import { oauthMethods } from './oauth';
 import { pendingMethods, pendingTopics } from './pending';
 import { promptMethods, promptTopics } from './prompts';
@@ -52,6 +53,7 @@ export const contract = {
   ...bundlesMethods,
   ...skillsMethods,
   ...sandboxMethods,
+  ...mcpEventsMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -76,6 +78,7 @@ export const topics = {
   ...appsTopics,
   ...skillsTopics,
   ...sandboxTopics,
+  ...mcpEventsTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;
