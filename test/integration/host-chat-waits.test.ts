@@ -108,6 +108,10 @@ describe('host: rate limits and network drops never leave the person waiting in 
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished', stopReason: 'stopped' });
     expect(Date.now() - stopping).toBeLessThan(5_000);
     expect(world!.fake.requests).toHaveLength(1);
+    // The person's message stays, neither answered nor marked failed: they stopped it.
+    const [person, ...rest] = (await harness.call<Conversation>('chat.get', { id })).messages;
+    expect(rest).toEqual([]);
+    expect(person?.failed).toBeUndefined();
   });
 
   it('Retry now ends a 60 s wait and the reply arrives', async () => {
