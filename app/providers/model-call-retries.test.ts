@@ -175,4 +175,16 @@ describe('streamWithRetries against the OpenAI-compatible fake', () => {
     // retry-after-ms 1500 is told in whole seconds, rounded up.
     expect(options.seen[0]?.until).toBeGreaterThanOrEqual(before + 2000);
   });
+
+  it('a 503 of a server still loading its model is an overload: backed off, then the reply', async () => {
+    fake.script([{ text: 'Loaded now.', busy: { times: 1, status: 503 } }]);
+    const provider = new OpenAiCompatibleClient({ baseURL: fake.url, presetName: 'LM Studio' });
+    const options = recorder();
+    const reply = await streamWithRetries(provider, { ...ASK, model: 'gpt-test' }, options);
+    expect(reply.content).toEqual([{ type: 'text', text: 'Loaded now.' }]);
+    expect(options.seen).toMatchObject([
+      { reason: 'overloaded', provider: 'LM Studio', attempt: 2, cause: { code: 'chat-error.provider-overloaded' } },
+    ]);
+    expect(fake.requests).toHaveLength(2);
+  });
 });
