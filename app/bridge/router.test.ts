@@ -47,6 +47,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'chat.restore': { id: 'c-1' },
   'chat.send': { id: 'c-1', text: 'hello', model: 'claude-sonnet-4-5' },
   'chat.stop': { id: 'c-1' },
+  'chat.retryNow': { id: 'c-1' },
   'chat.retry': { id: 'c-1' },
   'chat.discardFailed': { id: 'c-1', messageId: 'm-1' },
   'chat.restoreFailed': { id: 'c-1', messageId: 'm-1' },

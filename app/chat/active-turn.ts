@@ -1,5 +1,6 @@
 import type { ChatUsage } from '../../shared/domain/chat';
 import type { HostMessage } from '../../shared/domain/host-message';
+import type { RetryWaits } from '../providers/model-call-retries';
 
 /** How a turn ended: what `TurnHandle.done` settles with. */
 export type TurnOutcome =
@@ -30,6 +31,8 @@ export interface ActiveTurn {
   continuing?: boolean;
   /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
   forceCompact?: boolean;
+  /** The waits before the model is asked again (rate limit, network): Retry now ends the current one. */
+  waits: RetryWaits;
   /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
   refusal?: string;
 }

@@ -53,7 +53,8 @@ describe('ChatEngine: what it tells the person carries a code', () => {
       { error: { status: 429, type: 'rate_limit_error', message: 'Slow down', headers: { 'retry-after': '30' } } },
     ]);
     const conversation = await world.store.create({ model: MODEL });
-    const outcome = await (await engine().send(conversation.id, 'Hi')).done;
+    // One attempt: the failure as it ends the turn once the waits are over (host-chat-waits.test.ts waits them).
+    const outcome = await (await engine({ retryPolicy: { maxAttempts: 1 } }).send(conversation.id, 'Hi')).done;
     const hostMessage = {
       code: 'chat-error.api-rate-limited',
       params: { status: 429, detail: 'Slow down', retryAfter: 30 },

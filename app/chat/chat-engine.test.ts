@@ -423,7 +423,8 @@ describe('ChatEngine with the fake Messages API', () => {
       { text: 'Second answer.' },
     ]);
     const conversation = await store.create({ model: MODEL });
-    const chat = engine();
+    // One attempt: the waits and retries after an overload are model-call-retries' (and host-chat-waits') tests.
+    const chat = engine({ retryPolicy: { maxAttempts: 1 } });
     const failed = await (await chat.send(conversation.id, 'question one')).done;
     expect(failed).toEqual({
       status: 'failed',

@@ -22,6 +22,7 @@ import { API_DEFAULT_COMPACT_TRIGGER } from '../providers/anthropic-context';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { ChatEventPump } from './chat-event-pump';
 import { LlmError } from '../providers/llm-provider';
+import { RetryWaits, streamWithRetries, type RetryOptions, type RetryPolicy } from '../providers/model-call-retries';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
 import { notOfferedReason } from './tool-offer';
@@ -109,6 +110,8 @@ export interface ChatEngineOptions {
    * listing); default: no model does, Berth compacts every conversation itself.
    */
   contextManagement?: (model: string) => boolean;
+  /** How long a model call waits and asks again after a rate limit or a network drop (default DEFAULT_RETRY_POLICY). */
+  retryPolicy?: Partial<RetryPolicy>;
   /** Model calls per turn before the loop gives up (default 25). */
   maxIterations?: number;
   /** max_tokens per model call (default 4096). */
@@ -273,6 +276,11 @@ export class ChatEngine {
     await turn.done;
   }
 
+  /** End the wait of the running turn before it asks the model again (Retry now); false when it does not wait. */
+  retryNow(conversationId: string): boolean {
+    return this.active.get(conversationId)?.waits.retryNow() ?? false;
+  }
+
   isRunning(conversationId: string): boolean {
     return this.active.has(conversationId);
   }
@@ -341,6 +349,7 @@ export class ChatEngine {
       done,
       usages: [],
       unsavedUsages: [],
+      waits: new RetryWaits(),
       ...flags,
     };
     // Claimed before the first await, so two quick sends cannot both start.
@@ -601,7 +610,7 @@ export class ChatEngine {
     for (;;) {
       const sent = this.shaped(turn, model, request);
       try {
-        const response = await this.options.provider.stream(sent);
+        const response = await streamWithRetries(this.options.provider, sent, this.retries(turn));
         // A compacted reply's usage is the compacted context's, not the request's: it would mislead the correction.
         if (response.compaction === undefined)
           this.tokens.observe(model, sent, promptTokens(response.usage), turn.conversationId);
@@ -628,6 +637,17 @@ export class ChatEngine {
       this.notice(turn, noImagesNotice(name, omitted));
     }
     return { ...sent, messages };
+  }
+
+  /** How a model call of the turn waits and asks again, each wait told to the person as it starts. */
+  private retries(turn: ActiveTurn): RetryOptions {
+    const { conversationId, turnId } = turn;
+    return {
+      waits: turn.waits,
+      ...(this.options.retryPolicy !== undefined ? { policy: this.options.retryPolicy } : {}),
+      onWait: (wait) => this.pump.emit({ type: 'turn-waiting', conversationId, turnId, ...wait }),
+      onResume: () => this.pump.emit({ type: 'turn-resumed', conversationId, turnId }),
+    };
   }
 
   private goWithoutTools(turn: ActiveTurn, model: string): void {

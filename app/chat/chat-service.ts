@@ -51,6 +51,7 @@ import { previewChatEvent } from './results/result-preview';
 import { BackgroundTasks } from './background-tasks';
 import type { BackgroundTaskEnd } from './background-tasks';
 import { bridgeError } from '../../shared/domain/bridge-errors';
+import type { RetryPolicy } from '../providers/model-call-retries';
 
 /** Options for {@linkcode ChatService.open}. */
 export interface ChatServiceOptions {
@@ -98,6 +99,8 @@ export interface ChatServiceOptions {
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
   onTurnStopped?: (conversationId: string) => void;
   reportError(what: string, error: unknown): void;
+  /** How long a model call waits and asks again after a rate limit or a network drop (default DEFAULT_RETRY_POLICY). */
+  retryPolicy?: Partial<RetryPolicy>;
 }
 
 /**
@@ -228,6 +231,7 @@ export class ChatService {
           options.onTurnStopped?.(event.conversationId);
       },
       onListenerError: (error) => options.reportError('a chat event listener threw', error),
+      ...(options.retryPolicy !== undefined ? { retryPolicy: options.retryPolicy } : {}),
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
       contextWindow: (model) => options.settings.contextWindow(model),
       contextManagement: (model) => options.settings.contextManagement(model),
@@ -395,6 +399,11 @@ export class ChatService {
     const running = this.engine.isRunning(id);
     await this.engine.stop(id);
     return { stopped: running };
+  }
+
+  /** Retry now: the reply waiting to ask the model again (rate limit, network) asks at once. */
+  retryNow(id: string): boolean {
+    return this.engine.retryNow(id);
   }
 
   async tools(id: string): Promise<ChatToolsView> {

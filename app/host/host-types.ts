@@ -1,6 +1,7 @@
 import type { Result } from '../../shared/result';
 import type { HostEventListener } from '../events/event-hub';
 import type { SecretStore } from '../secrets/secret-store';
+import type { RetryPolicy } from '../providers/model-call-retries';
 
 export type { HostEventListener };
 
@@ -48,6 +49,8 @@ export interface HostOptions {
   openExternal?: (url: string) => Promise<void>;
   /** How long pending requests survive with no window connected (default 30 s). */
   clientGraceMs?: number;
+  /** How long a chat's model call waits and asks again after a rate limit or a network drop (default DEFAULT_RETRY_POLICY). */
+  chatRetries?: Partial<RetryPolicy>;
   /** How long a chat's tool call waits for its MCP task before the turn goes on without it (default 8 s; app/tasks/background-task.ts). */
   backgroundTaskAfterMs?: number;
   /**

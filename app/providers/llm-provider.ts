@@ -124,6 +124,8 @@ export interface LlmStreamRequest {
   contextManagement?: ApiContextManagement;
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
+  /** The caller waits and asks again itself (model-call-retries.ts): the SDK does not retry behind its back. */
+  ownRetries?: boolean;
   onText?: (delta: string) => void;
   /** The model's reasoning as it streams; `redacted`: a block the provider hid began. */
   onThinking?: (delta: string, redacted?: boolean) => void;
@@ -402,7 +404,10 @@ export class AnthropicProvider implements LlmProvider {
         this.caching && request.promptCache !== 'none'
           ? withCacheBreakpoints(params, request.uncachedTailBlocks)
           : params;
-      const options = request.signal !== undefined ? { signal: request.signal } : undefined;
+      const options = {
+        ...(request.signal !== undefined ? { signal: request.signal } : {}),
+        ...(request.ownRetries === true ? { maxRetries: 0 } : {}),
+      };
       const managed = request.contextManagement;
       const stream: ReplyStream =
         managed === undefined

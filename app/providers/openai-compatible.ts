@@ -248,7 +248,10 @@ export class OpenAiCompatibleClient implements ProviderClient {
       ...input.settings,
     };
     const { data: stream, response } = await this.client.chat.completions
-      .create(body, signal !== undefined ? { signal } : {})
+      .create(body, {
+        ...(signal !== undefined ? { signal } : {}),
+        ...(request.ownRetries === true ? { maxRetries: 0 } : {}),
+      })
       .withResponse();
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream')) {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeTurnSchema, messageJson, outputDetails, renderTurn } from './turns';
+import { BusyCounter, anthropicBusyError } from './fake-busy';
 import { thinkingError } from './fake-thinking';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
@@ -101,6 +102,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   /** The compaction blocks this fake signed (fake-compaction.ts); `forget()` makes it refuse them. */
   readonly compactions = new FakeCompactions();
   private messageCount = 0;
+  private readonly busy = new BusyCounter();
   private readonly options: FakeAnthropicOptions;
   /** Ids of the tool_use blocks sent in a message that began with thinking: their follow-ups must bring it back. */
   private readonly thoughtBefore = new Set<string>();
@@ -234,6 +236,11 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       );
     }
     const turn = FakeTurnSchema.parse(next);
+    if (turn.busy !== undefined && this.busy.answersBusy(next, turn.busy)) {
+      this.queue.unshift(next);
+      const busy = anthropicBusyError(turn.busy);
+      return sendApiError(response, busy.status, busy.type, busy.message, busy.headers);
+    }
     if (turn.error !== undefined)
       return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;

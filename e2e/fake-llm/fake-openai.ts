@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeOpenAiTurnSchema, completionJson, renderCompletion, streamDeltas } from './openai-turns';
 import { FakeOpenAiPromptCache } from './openai-prompt-cache';
+import { BusyCounter, openAiBusyError } from './fake-busy';
 import type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest, RenderedCompletion } from './openai-turns';
 import { strictSchemaProblems } from './strict-schema';
 import { validateChatCompletionsRequest } from './validate-openai-request';
@@ -102,6 +103,7 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
   /** Recent prompts: a request that starts as one did is billed its common prefix as cached_tokens (openai-prompt-cache.ts). */
   readonly promptCache = new FakeOpenAiPromptCache();
   private completionCount = 0;
+  private readonly busy = new BusyCounter();
   private readonly options: FakeOpenAiOptions;
 
   private constructor(options: FakeOpenAiOptions) {
@@ -262,6 +264,11 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
         'server_error',
       );
     const turn = FakeOpenAiTurnSchema.parse(next);
+    if (turn.busy !== undefined && this.busy.answersBusy(next, turn.busy)) {
+      this.queue.unshift(next);
+      const busy = openAiBusyError(turn.busy);
+      return sendApiError(response, busy.status, busy.message, busy.type, busy.code, busy.headers);
+    }
     if (turn.error !== undefined) {
       const { status, message, type, code, headers, rawBody } = turn.error;
       if (rawBody !== undefined) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contentText } from './validate-openai-request';
 import type { ChatCompletionsRequestBody } from './validate-openai-request';
 import { countPromptTokens } from './fake-token-count';
+import { BusySchema } from './fake-busy';
 
 /** What the fake OpenAI-compatible model answers to one request. JSON-friendly so other processes can script it. */
 export const FakeOpenAiTurnSchema = z.object({
@@ -47,6 +48,8 @@ export const FakeOpenAiTurnSchema = z.object({
       rawBody: z.string().optional(),
     })
     .optional(),
+  /** Answer busy first (429 with retry-after / retry-after-ms, or 503) for `busy.times` requests, then this turn. */
+  busy: BusySchema.optional(),
   /** Start streaming, then send `data: {"error": …}` (as servers do when they fail mid-reply). */
   streamError: z.object({ message: z.string(), type: z.string().optional() }).optional(),
   /** The usage to report instead of the estimate from the text lengths; `cached_tokens` goes in prompt_tokens_details. */

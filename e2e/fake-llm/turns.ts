@@ -5,6 +5,7 @@ import { asksForThinking, redactedData, thinkingSignature } from './fake-thinkin
 import type { MessagesRequestBody } from './validate-request';
 import { countPromptTokens } from './fake-token-count';
 import { promptView } from './fake-deferred-tools';
+import { BusySchema } from './fake-busy';
 
 /** What the fake model answers to one request. JSON-friendly so other processes can script it. */
 export const FakeTurnSchema = z.object({
@@ -45,6 +46,8 @@ export const FakeTurnSchema = z.object({
       headers: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
+  /** Answer busy first (429 with retry-after, or 529 overloaded_error) for `busy.times` requests, then this turn. */
+  busy: BusySchema.optional(),
   /** Stream the content, then drop the connection without ending the reply (the network went away mid-reply). */
   dropAfterContent: z.boolean().optional(),
   /** Stream this many content deltas (text, thinking or tool input pieces), then drop the connection mid-block. */

@@ -191,12 +191,20 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       const { thinking: _saved, ...rest } = turn;
       return { ...rest, draft: '' };
     }
+    case 'turn-waiting': {
+      const { type: _type, conversationId: _conversation, turnId: _turn, ...wait } = event;
+      return { ...turn, waiting: wait };
+    }
+    case 'turn-resumed': {
+      const { waiting: _over, ...rest } = turn;
+      return rest;
+    }
     case 'turn-finished': {
-      const { thinking: _dropped, ...rest } = turn;
+      const { thinking: _dropped, waiting: _over, ...rest } = turn;
       return { ...rest, running: false, draft: '', stopReason: event.stopReason };
     }
     case 'turn-failed': {
-      const { thinking: _dropped, ...rest } = turn;
+      const { thinking: _dropped, waiting: _over, ...rest } = turn;
       return {
         ...rest,
         running: false,
@@ -392,6 +400,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async stopTurn(id) {
     const result = await transport.call('chat.stop', { id });
     if (!result.ok) get().toastFailure(words('chat.toast.stopFailed'), result);
+  },
+  async retryNow(id) {
+    const result = await transport.call('chat.retryNow', { id });
+    if (!result.ok) get().toastFailure(words('chat.toast.retryFailed'), result);
   },
   async retryTurn(id) {
     const result = await transport.call('chat.retry', { id });

@@ -78,7 +78,12 @@ export interface LiveTurn {
   contextFull?: boolean;
   /** The stop reason once finished (`stopped` when the person pressed stop). */
   stopReason?: string;
+  /** The turn waits to ask the model again (`turn-waiting`: rate limit, overload, network) until `turn-resumed`. */
+  waiting?: LiveWait;
 }
+
+/** A `turn-waiting` as the chat shows it: why, until when, which attempt. */
+export type LiveWait = Omit<Extract<ChatEvent, { type: 'turn-waiting' }>, 'type' | 'conversationId' | 'turnId'>;
 
 export interface ChatSlice {
   /** Host-owned list, newest first. */
@@ -117,6 +122,8 @@ export interface ChatSlice {
     attachments?: ChatAttachment[],
   ): Promise<Result<{ accepted: true }>>;
   stopTurn(id: string): Promise<void>;
+  /** Ask the model now instead of waiting out a rate limit or a network drop (a toast says when the host refuses). */
+  retryNow(id: string): Promise<void>;
   retryTurn(id: string): Promise<void>;
   /** Go on from the unfinished reply that ends the conversation (stopped or cut off). */
   continueTurn(id: string): Promise<void>;

@@ -419,6 +419,12 @@ export const chatMethods = {
       .strict(),
     output: ConversationSchema,
   }),
+  'chat.retryNow': method({
+    summary:
+      'End the wait of a reply waiting to ask the model again (rate limit, network): ask now; false when none waits.',
+    input: byId,
+    output: z.object({ retrying: z.boolean() }),
+  }),
 };
 
 export const chatTopics = {

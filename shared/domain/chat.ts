@@ -390,6 +390,10 @@ export function summarizeConversation(conversation: Conversation): ConversationS
   return { id, title, createdAt, updatedAt, model, messageCount: messages.length, ...(pinned ? { pinned } : {}) };
 }
 
+/** Why a turn waits before the model is asked again. */
+export const ModelWaitReasonSchema = z.enum(['rate-limit', 'overloaded', 'network']);
+export type ModelWaitReason = z.infer<typeof ModelWaitReasonSchema>;
+
 // Events the chat engine reports while a turn runs (one topic for the UI).
 const base = { conversationId: z.string(), turnId: z.string() };
 
@@ -484,5 +488,24 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     /** The person's message that got no reply: saved marked `failed` with this failure (ChatMessage.failed). */
     failedMessageId: z.string().optional(),
   }),
+  /**
+   * The model is asked again after a wait (app/providers/model-call-retries.ts): a rate limit or an overload until
+   * `until`, or the network until it is back (at most until `giveUpAt`). chat.retryNow ends the wait early.
+   */
+  z.object({
+    type: z.literal('turn-waiting'),
+    ...base,
+    reason: ModelWaitReasonSchema,
+    until: z.number().optional(),
+    giveUpAt: z.number().optional(),
+    attempt: z.number().int(),
+    maxAttempts: z.number().int(),
+    /** The provider's name where its error gave it; absent: Anthropic's API. */
+    provider: z.string().optional(),
+    /** The failure that started the wait, as a code (chat-error.*). */
+    cause: HostMessageSchema.optional(),
+  }),
+  /** The wait is over: the model is being asked again. */
+  z.object({ type: z.literal('turn-resumed'), ...base }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

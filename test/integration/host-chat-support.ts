@@ -9,6 +9,7 @@ import type { PendingKind, PendingRequestOf } from '../../shared/domain/pending'
 import type { ServerState } from '../../shared/domain/server';
 import { startHost } from './host-harness';
 import type { HostHarness } from './host-harness';
+import type { HostOptions } from '../../app/host/host-types';
 
 const require = createRequire(import.meta.url);
 const everythingEntry = join(
@@ -39,7 +40,12 @@ export interface ChatWorld {
 }
 
 export async function startChatWorld(
-  options: { clientGraceMs?: number; backgroundTaskAfterMs?: number; fake?: Omit<FakeAnthropicOptions, 'apiKey'> } = {},
+  options: {
+    clientGraceMs?: number;
+    backgroundTaskAfterMs?: number;
+    chatRetries?: HostOptions['chatRetries'];
+    fake?: Omit<FakeAnthropicOptions, 'apiKey'>;
+  } = {},
 ): Promise<ChatWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'berth-host-chat-'));
   const { fake: fakeOptions, ...hostOptions } = options;

@@ -6,6 +6,7 @@ import type { FakeOpenAiTurn, RecordedOpenAiRequest } from '../../e2e/fake-llm/f
 import type { Conversation } from '../../shared/domain/chat';
 import { messageText } from '../../shared/domain/chat';
 import type { ProviderConfigInput } from '../../shared/domain/providers';
+import type { HostOptions } from '../../app/host/host-types';
 import { addEverything, cleanEnv, eventAfter, pendingAfter, turnEndAfter } from './host-chat-support';
 import { hostPerTest } from './host-harness';
 import type { HostHarness } from './host-harness';
@@ -33,8 +34,12 @@ function ollama(
 }
 
 /** A host without any Anthropic settings, with `provider` added through the contract. */
-async function hostWith(provider: ProviderConfigInput, apiKey?: string): Promise<HostHarness> {
-  const harness = await world.start({ env: cleanEnv({}) });
+async function hostWith(
+  provider: ProviderConfigInput,
+  apiKey?: string,
+  chatRetries?: HostOptions['chatRetries'],
+): Promise<HostHarness> {
+  const harness = await world.start({ env: cleanEnv({}), ...(chatRetries !== undefined ? { chatRetries } : {}) });
   await harness.call('providers.add', { provider, ...(apiKey !== undefined ? { apiKey } : {}) });
   return harness;
 }
@@ -164,10 +169,17 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     expect(toolMessage?.content).toContain('I saw:');
   });
 
-  it('a provider that is down: the turn fails with words saying nothing is listening', async () => {
+  it('a provider that is down: the turn waits for it, then fails with words saying nothing is listening', async () => {
     const port = await closedPort();
-    const harness = await hostWith(ollama(`http://127.0.0.1:${port}/v1`));
-    const { conversation, end } = await sendTurn(harness, `ollama:${MODEL}`, 'hello?');
+    // A short wait for the connection (the default is minutes: host-chat-waits.test.ts has the network coming back).
+    const harness = await hostWith(ollama(`http://127.0.0.1:${port}/v1`), undefined, {
+      networkMaxMs: 300,
+      probeBaseMs: 50,
+    });
+    const { conversation, end, mark } = await sendTurn(harness, `ollama:${MODEL}`, 'hello?');
+    expect(chatEvents(harness, mark, 'turn-waiting')).toMatchObject([
+      { reason: 'network', provider: 'Ollama', cause: { code: 'chat-error.provider-refused' } },
+    ]);
     expect(end).toMatchObject({
       type: 'turn-failed',
       message: `Could not connect: nothing is listening at 127.0.0.1:${port} — is Ollama running?`,

@@ -39,6 +39,7 @@ export const chatModule: HostModule<HostContext> = {
             'the chat reply that caused this was stopped',
           ),
         reportError: context.reportBug,
+        ...(context.options.chatRetries !== undefined ? { retryPolicy: context.options.chatRetries } : {}),
       }),
     );
     // A chat call's task that went on in the background (or was picked up after a restart) ends in its conversation.

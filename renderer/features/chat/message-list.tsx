@@ -196,7 +196,17 @@ export function MessageList({ conversation, live }: { conversation: Conversation
         {virtualRows.map((row) => {
           const item = items[row.index];
           const placement = { index: row.index, top: row.start, measureRef: virtualizer.measureElement };
-          if (!item) return <LiveReplyRow key={LIVE_ROW_KEY} draft={draft} thinking={live?.thinking} {...placement} />;
+          if (!item)
+            return (
+              <LiveReplyRow
+                key={LIVE_ROW_KEY}
+                draft={draft}
+                thinking={live?.thinking}
+                conversationId={conversation.id}
+                waiting={live?.waiting}
+                {...placement}
+              />
+            );
           const follows = rowFollowsRunning(item);
           return (
             <MessageRow

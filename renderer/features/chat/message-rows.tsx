@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { lazy, memo, Suspense, useState, type CSSProperties, type ComponentProps, type ReactNode } from 'react';
-import type { LiveThinking, LiveToolCall } from '../../store';
+import type { LiveThinking, LiveToolCall, LiveWait } from '../../store';
+import { TurnWaitBanner } from './turn-wait-banner';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { EditIcon } from '../../ui/icons';
@@ -198,8 +199,16 @@ export function liveCallsOfRow(
 export function LiveReplyRow({
   draft,
   thinking,
+  conversationId,
+  waiting,
   ...placement
-}: RowPlacement & { draft: string; thinking?: LiveThinking | undefined }) {
+}: RowPlacement & {
+  draft: string;
+  thinking?: LiveThinking | undefined;
+  conversationId: string;
+  /** The reply waits to ask the model again (rate limit, network): its banner stands where the dots would. */
+  waiting?: LiveWait | undefined;
+}) {
   const t = useT();
   const writing = draft !== '';
   const reasoning =
@@ -222,6 +231,8 @@ export function LiveReplyRow({
           <Markdown text={draft} />
           <span className="cursor" aria-hidden="true" />
         </>
+      ) : waiting !== undefined ? (
+        <TurnWaitBanner conversationId={conversationId} wait={waiting} />
       ) : thinking === undefined || thinking.done ? (
         <span className="dots" aria-hidden="true">
           <span />
