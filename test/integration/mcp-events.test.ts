@@ -207,8 +207,8 @@ describe('MCP Events (events fixture, real supervisor)', () => {
     expect(world.service.subscriptions()).toEqual([]);
   });
 
-  it('reads the event list page by page, and again when it changes', async () => {
-    const world = await startBerth({ EVENTS_FIXTURE_PAGE_SIZE: '1' });
+  it('reads the event list page by page, and again when it changes (the design sketch’s capabilities.events too)', async () => {
+    const world = await startBerth({ EVENTS_FIXTURE_PAGE_SIZE: '1', EVENTS_FIXTURE_SPELLING: 'sketch' });
     expect(world.service.eventTypes('events')?.types.map((type) => type.name)).toEqual([
       'build.finished',
       'alert.raised',
