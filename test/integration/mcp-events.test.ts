@@ -286,6 +286,45 @@ describe('MCP Events (events fixture, real supervisor)', () => {
       server.kill();
     }
   });
+
+  it('pause stops delivery and resume picks up from the saved cursor: nothing lost while paused', async () => {
+    const world = await startBerth();
+    const subscription = await world.service.subscribe({
+      server: 'events',
+      event: 'alert.raised',
+      arguments: {},
+      action: 'inbox',
+    });
+    await positioned(world);
+    await world.service.setPaused(subscription.id, true);
+    const polled = polls().length;
+    happen('alert.raised', { level: 1 });
+    happen('alert.raised', { level: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(polls().length).toBe(polled);
+    expect(world.delivered).toEqual([]);
+    await world.service.setPaused(subscription.id, false);
+    await waitUntil(() => world.delivered.length >= 2, 10_000, 'the events of the pause');
+    expect(world.delivered.map((event) => event.data.level)).toEqual([1, 2]);
+  });
+
+  it('a cursor older than the server keeps: the skipped events are reported as truncated, the rest delivered', async () => {
+    const world = await startBerth({ EVENTS_FIXTURE_RETENTION: '3' });
+    const subscription = await world.service.subscribe({
+      server: 'events',
+      event: 'alert.raised',
+      arguments: {},
+      action: 'inbox',
+    });
+    await positioned(world);
+    await world.service.setPaused(subscription.id, true);
+    for (let level = 1; level <= 6; level += 1) happen('alert.raised', { level });
+    await world.service.setPaused(subscription.id, false);
+    await waitUntil(() => world.delivered.length >= 3, 10_000, 'the events the server still had');
+    expect(world.delivered.map((event) => event.data.level)).toEqual([4, 5, 6]);
+    expect(world.reports).toContainEqual({ kind: 'truncated' });
+    expect(world.service.subscriptions()[0]?.truncatedAt).toEqual(expect.any(Number));
+  });
 });
 
 /** As startBerth, over HTTP, with a push silence bound short enough for a test. */
