@@ -188,6 +188,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sandbox.policy': { server: 'everything' },
   'sandbox.allow': { server: 'everything', domain: 'api.example.com' },
   'sandbox.denials': { server: 'everything' },
+  'app.activity': {},
   'events.catalog': {},
   'events.subscribe': {
     server: 'ci',

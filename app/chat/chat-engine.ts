@@ -281,6 +281,11 @@ export class ChatEngine {
     return this.active.get(conversationId)?.waits.retryNow() ?? false;
   }
 
+  /** How many conversations have a turn running now. */
+  runningCount(): number {
+    return this.active.size;
+  }
+
   isRunning(conversationId: string): boolean {
     return this.active.has(conversationId);
   }

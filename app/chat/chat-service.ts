@@ -389,6 +389,11 @@ export class ChatService {
     };
   }
 
+  /** How many replies are being written now (for what the tray says runs). */
+  runningTurns(): number {
+    return this.engine.runningCount();
+  }
+
   /** Settles when the conversation's running turn ends (never rejects); undefined when none runs. */
   turnDone(id: string): Promise<unknown> | undefined {
     return this.engine.turnDone(id);

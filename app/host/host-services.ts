@@ -27,6 +27,7 @@ import type { LoginShellEnvironment } from '../servers/login-env';
 import type { ServerSupervisor } from '../servers/supervisor';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SkillsService } from '../skills/skills-service';
+import type { McpEvents } from '../mcp-events/mcp-events';
 import type { TaskRegistry } from '../tasks/task-registry';
 import type { ToolTasks } from '../tasks/tool-tasks';
 import type { CompletionBroker } from '../workspace/completion-broker';
@@ -65,6 +66,7 @@ export interface HostServices {
   resources: ResourceService;
   apps: AppsService;
   skills: SkillsService;
+  mcpEvents: McpEvents;
   config: ConfigStore;
   sync: ServerSync;
   pinIssuer: (server: string, issuer: string) => Promise<void>;

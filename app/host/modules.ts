@@ -1,3 +1,4 @@
+import { activityModule } from './capabilities/activity';
 import { appsModule } from './capabilities/apps';
 import { bridgeModule } from './capabilities/bridge';
 import { chatModule } from './capabilities/chat';
@@ -53,6 +54,7 @@ export const HOST_MODULES: readonly HostModule<HostContext>[] = [
   chatModule, // conversations, host tools
   // ready
   sourcesModule, // config import, registry, bundles
+  activityModule, // what runs now (the tray, background mode)
   bridgeModule, // the contract's router
   startModule, // watch the config, start the configured servers
 ];

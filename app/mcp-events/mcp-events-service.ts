@@ -151,6 +151,11 @@ export class McpEventsService implements ServerLifecycleListener {
     return this.types;
   }
 
+  /** Subscriptions delivering now (polled or streamed). */
+  deliveringCount(): number {
+    return this.loops.size + this.pushed.size;
+  }
+
   subscriptions(): readonly EventSubscription[] {
     return this.options.store.list();
   }

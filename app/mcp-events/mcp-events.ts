@@ -146,6 +146,11 @@ export class McpEvents {
     return this.inboxChanged();
   }
 
+  /** Subscriptions delivering now. */
+  delivering(): number {
+    return this.service.deliveringCount();
+  }
+
   shuttingDown(): void {
     this.service.shuttingDown();
     this.actions.forget();

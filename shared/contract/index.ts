@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
 import { appsMethods, appsTopics } from './apps';
+import { backgroundMethods, backgroundTopics } from './background';
 import { bundlesMethods } from './bundles';
 import { chatMethods, chatTopics } from './chat';
 import { configImportMethods } from './config-import';
@@ -54,6 +55,7 @@ export const contract = {
   ...skillsMethods,
   ...sandboxMethods,
   ...mcpEventsMethods,
+  ...backgroundMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -79,6 +81,7 @@ export const topics = {
   ...skillsTopics,
   ...sandboxTopics,
   ...mcpEventsTopics,
+  ...backgroundTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -27,20 +27,23 @@ export const mcpEventsModule: HostModule<HostContext> = {
   phase: 'features',
   async open(context, scope) {
     const { services, events } = context;
-    const mcpEvents = new McpEvents({
-      lifecycle: context.lifecycle,
-      servers: services.get('supervisor'),
-      stateDir: context.paths.stateDir,
-      // Chat opens in a later phase; an event asks for it only when its subscription starts a conversation.
-      conversations: () => {
-        const chat = services.find('chat');
-        return chat === undefined ? undefined : eventConversations(chat);
-      },
-      onCatalog: (catalog) => events.emit('events.changed', catalog),
-      onInbox: (unread) => events.emit('events.inboxChanged', { unread }),
-      onNotice: (notice) => events.emit('events.notice', notice),
-      warn: context.warn,
-    });
+    const mcpEvents = services.provide(
+      'mcpEvents',
+      new McpEvents({
+        lifecycle: context.lifecycle,
+        servers: services.get('supervisor'),
+        stateDir: context.paths.stateDir,
+        // Chat opens in a later phase; an event asks for it only when its subscription starts a conversation.
+        conversations: () => {
+          const chat = services.find('chat');
+          return chat === undefined ? undefined : eventConversations(chat);
+        },
+        onCatalog: (catalog) => events.emit('events.changed', catalog),
+        onInbox: (unread) => events.emit('events.inboxChanged', { unread }),
+        onNotice: (notice) => events.emit('events.notice', notice),
+        warn: context.warn,
+      }),
+    );
     await mcpEvents.load();
     scope.onStopping(() => mcpEvents.shuttingDown());
     context.bridgeHandlers.register(scope.module, () => createMcpEventsHandlers(mcpEvents));
