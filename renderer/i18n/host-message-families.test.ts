@@ -203,6 +203,18 @@ const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessag
   'settings-errors.provider-remove-key-failed': { id: 'lab', detail: 'the keychain is locked' },
   'settings-errors.no-anthropic-models': {},
   'settings-errors.anthropic-only-models': { field: 'label' },
+  'settings-errors.provider-id-form': {},
+  'settings-errors.provider-id-built-in': { id: 'anthropic' },
+  'settings-errors.provider-name-missing': {},
+  'settings-errors.base-url-not-http': {},
+  'settings-errors.base-url-has-credentials': {},
+  'settings-errors.model-id-missing': {},
+  'settings-errors.model-ids-twice': {},
+  'settings-errors.anthropic-model-ids-twice': {},
+  'settings-errors.tokens-not-number': { field: 'maxTokens' },
+  'settings-errors.tokens-not-whole': { field: 'sessionBudget' },
+  'settings-errors.tokens-at-least-one': { field: 'maxTokens' },
+  'settings-errors.tokens-at-most': { field: 'sessionBudget', max: 10_000_000 },
 };
 
 const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
