@@ -436,6 +436,17 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.status-waiting-restart': {},
   'task-errors.status-ttl-ran-out': {},
   'task-errors.status-no-handle': {},
+  'task-errors.status-resume-failed': { detail: d },
+  'task-errors.status-resume-expired': { detail: 'Task not found' },
+  'task-errors.status-cancel-failed': { detail: 'the connection closed' },
+  'task-errors.status-lost-track': { detail: 'the connection closed' },
+  'task-errors.status-expired': {},
+  'task-errors.status-server-reconnected': { server: 'asker' },
+  'task-errors.status-server-disconnected': { server: 'asker' },
+  'task-errors.status-server-gone': { server: 'asker' },
+  'task-errors.status-berth-quitting': {},
+  'task-errors.status-server-cancelled': { server: 'asker' },
+  'task-errors.status-you-cancelled': {},
 };
 
 // The roots family's first codes read as sentences in the catalog; the codes coded later say exactly what the host says.
