@@ -17,7 +17,7 @@ import { exportClaudeDesktop } from './export';
 import { parseForeignConfig, type ImportCandidate, type ImportPreview, type InputPrompt } from './foreign-formats';
 import { foreignConfigLocations, type ForeignConfigLocation } from './locations';
 import { reviewLaunch } from './launch-review';
-import { addressRisk, launchRisks, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
+import { addressRisk, launchRisks, unconfirmedRisks, unconfirmedWords } from '../../shared/domain/launch-confirm';
 import { resolveCandidate } from './resolve-inputs';
 import { uniqueServerName } from './server-names';
 import { errorMessage } from '../../shared/error-message';
@@ -235,7 +235,7 @@ export class ConfigImportService {
       const missing = unconfirmedRisks(launchRisks(resolved.value.config), selection.confirmed);
       if (missing.length > 0) {
         // The review's own words (shared/domain/launch-confirm.ts): English until that family has a code.
-        fault(selection.sourceName, { text: unconfirmedMessage(missing, 'import') }, 'confirmed');
+        fault(selection.sourceName, unconfirmedWords(missing, 'import'), 'confirmed');
         continue;
       }
       // A file from elsewhere decides what runs: nothing starts until the person has looked and turned it on.

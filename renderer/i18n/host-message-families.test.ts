@@ -230,6 +230,10 @@ const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessag
     registryType: 'npm',
     identifier: '@x/weather',
   },
+  'registry-errors.name-taken': { name: 'weather' },
+  'registry-errors.deleted': {},
+  'registry-errors.confirm-source': { url: 'https://npm.example' },
+  'registry-errors.sandbox-misfit': { reason: 'docker runs its containers through a daemon the sandbox cannot reach' },
 };
 
 const n = 'server/index.js';
