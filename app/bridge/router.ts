@@ -4,7 +4,7 @@ import { ERROR_CODES, fail, HostError, ok, type ErrorCode, type Failure, type Re
 import type { CodedText } from '../../shared/domain/host-wording';
 import { errorMessage } from '../../shared/error-message';
 import { bridgeError } from '../../shared/domain/bridge-errors';
-import { inputIssueWords } from './input-issue-words';
+import { inputIssueWords } from '../../shared/domain/input-issue-words';
 
 /** Options for {@link createRouter}. */
 export interface RouterOptions {

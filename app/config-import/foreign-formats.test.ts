@@ -122,6 +122,22 @@ describe('parseForeignConfig: malformed files import nothing', () => {
     expect(preview.problems[0]?.message).toMatch(message);
   });
 
+  it("codes a foreign file's syntax problems: its own comment and comma rules, the parser's errors otherwise", () => {
+    const problem = (text: string) => parseForeignConfig('claude-desktop', text).problems[0];
+    expect(problem('{"mcpServers": {"a": {"command": "x"},}}')).toMatchObject({
+      message: "Trailing comma before '}': this file is strict JSON, remove the ','",
+      hostMessage: { code: 'config-import-errors.trailing-comma', params: { found: '}' } },
+    });
+    expect(problem('{ /* off */ "mcpServers": {}}')?.hostMessage).toEqual({
+      code: 'config-import-errors.comment',
+      params: {},
+    });
+    expect(problem('{"mcpServers": {"a": 1 "b": 2}}')?.hostMessage).toEqual({
+      code: 'config-problems.syntax',
+      params: { error: 'CommaExpected' },
+    });
+  });
+
   it('accepts comments and trailing commas only in VS Code files', () => {
     const text = '{\n  // note\n  "servers": { "a": { "command": "npx", }, },\n}\n';
     expect(parseForeignConfig('vscode', text).servers.map((server) => server.name)).toEqual(['a']);

@@ -3,23 +3,18 @@ import type { ConfigProblem } from '../../shared/domain/config';
 import { configImportError } from '../../shared/domain/config-import-errors';
 import { configProblem } from '../../shared/domain/config-problems';
 import type { CodedText } from '../../shared/domain/host-wording';
-import {
-  SYNTAX_MESSAGES as CONFIG_SYNTAX_MESSAGES,
-  isPlainObject,
-  jsonType,
-  positionAt,
-} from '../config/config-document';
+import { endsEarly, isPlainObject, jsonType, positionAt } from '../config/config-document';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../config/json-depth';
 
 /** More than this many syntax errors are mostly the parser recovering from the first ones. */
 const MAX_SYNTAX_PROBLEMS = 10;
 
 // Berth's own config messages, but the comment rule is said of "this file", not of Claude Desktop's format.
-const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
-  ...CONFIG_SYNTAX_MESSAGES,
-  InvalidCommentToken: 'Comments are not allowed in this file: it is strict JSON',
-  UnexpectedEndOfComment: 'A comment is not closed',
-};
+function parserWords(code: string): CodedText {
+  if (code === 'InvalidCommentToken') return configImportError('config-import-errors.comment', {});
+  if (code === 'UnexpectedEndOfComment') return configImportError('config-import-errors.comment-not-closed', {});
+  return configProblem('config-problems.syntax', { error: code });
+}
 
 /** A parsed foreign file: either its value and tree, or the fatal problems. */
 export type ParsedJson =
@@ -28,10 +23,10 @@ export type ParsedJson =
 function syntaxProblem(text: string, error: ParseError, jsonc: boolean): ConfigProblem {
   const code = printParseErrorCode(error.error);
   let offset = error.offset;
-  let message = SYNTAX_MESSAGES[code] ?? `JSON syntax error (${code})`;
+  let words = parserWords(code);
   const found = text.charAt(error.offset);
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
-    message = 'The file starts with a byte-order mark (BOM): save it as UTF-8 without BOM';
+    words = configProblem('config-problems.bom', {});
   } else if (
     !jsonc &&
     (found === '}' || found === ']') &&
@@ -42,12 +37,12 @@ function syntaxProblem(text: string, error: ParseError, jsonc: boolean): ConfigP
     if (text.charAt(before) === ',') {
       // Point at the comma: it is the character the person has to delete.
       offset = before;
-      message = `Trailing comma before '${found}': this file is strict JSON, remove the ','`;
+      words = configImportError('config-import-errors.trailing-comma', { found });
     }
   } else if (error.offset >= text.length && code !== 'UnexpectedEndOfString') {
-    message = `${message} (the file ends too early)`;
+    words = endsEarly(words);
   }
-  return { message, ...positionAt(text, offset) };
+  return { ...coded(words), ...positionAt(text, offset) };
 }
 
 /** A whole-file problem in English with its code, at the file's start. */

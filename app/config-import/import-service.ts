@@ -17,13 +17,14 @@ import { exportClaudeDesktop } from './export';
 import { parseForeignConfig, type ImportCandidate, type ImportPreview, type InputPrompt } from './foreign-formats';
 import { foreignConfigLocations, type ForeignConfigLocation } from './locations';
 import { reviewLaunch } from './launch-review';
-import { addressRisk, launchRisks, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
+import { addressRisk, launchRisks, unconfirmedRisks, unconfirmedWords } from '../../shared/domain/launch-confirm';
 import { resolveCandidate } from './resolve-inputs';
 import { uniqueServerName } from './server-names';
 import { errorMessage } from '../../shared/error-message';
 import { configError } from '../../shared/domain/config-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
 import { configImportError } from '../../shared/domain/config-import-errors';
+import { nestedReason } from '../../shared/domain/server-state-reasons';
 
 /** Foreign config files are small; anything bigger is not one. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -176,11 +177,14 @@ export class ConfigImportService {
     const unreadable =
       preview.servers.length === 0 && first !== undefined
         ? first.line === undefined
-          ? configImportError('config-import-errors.file-unreadable', { detail: first.message })
+          ? configImportError(
+              'config-import-errors.file-unreadable',
+              nestedReason({ text: first.message, hostMessage: first.hostMessage }),
+            )
           : configImportError('config-import-errors.file-unreadable-at', {
               line: first.line,
               column: first.column ?? 1,
-              detail: first.message,
+              ...nestedReason({ text: first.message, hostMessage: first.hostMessage }),
             })
         : undefined;
     const taken = new Map(this.options.config.takenNames().map((name) => [name.toLowerCase(), name]));
@@ -231,7 +235,7 @@ export class ConfigImportService {
       const missing = unconfirmedRisks(launchRisks(resolved.value.config), selection.confirmed);
       if (missing.length > 0) {
         // The review's own words (shared/domain/launch-confirm.ts): English until that family has a code.
-        fault(selection.sourceName, { text: unconfirmedMessage(missing, 'import') }, 'confirmed');
+        fault(selection.sourceName, unconfirmedWords(missing, 'import'), 'confirmed');
         continue;
       }
       // A file from elsewhere decides what runs: nothing starts until the person has looked and turned it on.

@@ -69,6 +69,33 @@ describe('parseConfigText syntax errors', () => {
     expect(parseConfigText('{"mcpServers": {').fatal[0]?.message).toMatch(/ends too early/);
   });
 
+  it("codes each syntax problem by the parser's error, the file's end nesting the problem it ends in", () => {
+    const missingComma = parseConfigText(lines('{', '  "mcpServers": {', '    "a": {}', '    "b": {}', '  }', '}'));
+    expect(missingComma.fatal[0]).toMatchObject({
+      message: "Expected ',' between items",
+      hostMessage: { code: 'config-problems.syntax', params: { error: 'CommaExpected' } },
+    });
+    expect(parseConfigText('{"mcpServers": {"a": {},}}').fatal[0]?.hostMessage).toEqual({
+      code: 'config-problems.trailing-comma',
+      params: { found: '}' },
+    });
+    expect(parseConfigText('\uFEFF{"mcpServers": {}}').fatal[0]?.hostMessage).toEqual({
+      code: 'config-problems.bom',
+      params: {},
+    });
+    expect(parseConfigText('{"mcpServers": {').fatal[0]).toMatchObject({
+      message: "Expected '}' to close the object (the file ends too early)",
+      hostMessage: {
+        code: 'config-problems.ends-early',
+        params: {
+          reason: "Expected '}' to close the object",
+          reasonCode: 'config-problems.syntax',
+          'reason.error': 'CloseBraceExpected',
+        },
+      },
+    });
+  });
+
   it('treats an empty file as an empty config', () => {
     const doc = parseConfigText('  \n');
     expect(doc.fatal).toEqual([]);

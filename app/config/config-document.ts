@@ -11,6 +11,7 @@ import {
   type JsonType,
   type NameRule,
 } from '../../shared/domain/config-problems';
+import { nestedReason, type NestedReason } from '../../shared/domain/server-state-reasons';
 
 /** Claude Desktop reads the file with JSON.parse: no comments, no trailing commas. */
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
@@ -59,26 +60,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** jsonc-parser error codes in words; shared with the foreign-config importer. */
-export const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
-  InvalidSymbol: 'Unexpected character',
-  InvalidNumberFormat: 'Invalid number',
-  PropertyNameExpected: 'Expected a property name in double quotes',
-  ValueExpected: 'Expected a value',
-  ColonExpected: "Expected ':' after the property name",
-  CommaExpected: "Expected ',' between items",
-  CloseBraceExpected: "Expected '}' to close the object",
-  CloseBracketExpected: "Expected ']' to close the array",
-  EndOfFileExpected: 'Unexpected text after the end of the JSON value',
-  InvalidCommentToken: "Comments are not allowed: the file is strict JSON (Claude Desktop's format)",
-  UnexpectedEndOfComment: "Comments are not allowed: the file is strict JSON (Claude Desktop's format)",
-  UnexpectedEndOfString: 'Unterminated string: a closing double quote is missing',
-  UnexpectedEndOfNumber: 'Unexpected end of number',
-  InvalidUnicode: 'Invalid \\u escape in string',
-  InvalidEscapeCharacter: 'Invalid escape sequence in string',
-  InvalidCharacter: 'Control characters (like tabs or line breaks) must be escaped inside strings',
-};
-
 function previousNonSpace(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text.charAt(i))) i -= 1;
@@ -88,21 +69,26 @@ function previousNonSpace(text: string, offset: number): number {
 function syntaxProblem(text: string, error: ParseError): ConfigProblem {
   const code = printParseErrorCode(error.error);
   let offset = error.offset;
-  let message = SYNTAX_MESSAGES[code] ?? `JSON syntax error (${code})`;
+  let words: CodedText = configProblem('config-problems.syntax', { error: code });
   const found = text.charAt(error.offset);
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
-    message = 'The file starts with a byte-order mark (BOM): save it as UTF-8 without BOM';
+    words = configProblem('config-problems.bom', {});
   } else if ((found === '}' || found === ']') && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
     const before = previousNonSpace(text, error.offset);
     if (before >= 0 && text.charAt(before) === ',') {
       // Point at the comma itself: that is the character the person has to delete.
       offset = before;
-      message = `Trailing comma before '${found}': JSON does not allow it, remove the ','`;
+      words = configProblem('config-problems.trailing-comma', { found });
     }
   } else if (error.offset >= text.length && code !== 'UnexpectedEndOfString') {
-    message = `${message} (the file ends too early)`;
+    words = endsEarly(words);
   }
-  return { message, ...positionAt(text, offset) };
+  return coded(words, positionAt(text, offset));
+}
+
+/** A syntax problem where the text ends, its own words nested (the foreign-config importer's too). */
+export function endsEarly(words: CodedText): CodedText {
+  return configProblem('config-problems.ends-early', nestedReason(words));
 }
 
 /** A value's JSON type as a fact, for messages like "found a number". */
@@ -380,11 +366,19 @@ export function documentProblems(doc: ConfigDocument): ConfigProblem[] {
   return doc.fatal.length > 0 ? doc.fatal : doc.entryProblems;
 }
 
-/** One line naming the first problem, for error messages. */
-export function describeFirstProblem(problems: readonly ConfigProblem[]): string {
+/** The first problem, for error messages: its words (nested, with their code), where it is, how many follow. */
+export interface FirstProblem {
+  at: { line: number; column: number } | undefined;
+  more: number;
+  reason: NestedReason;
+}
+
+export function firstProblem(problems: readonly ConfigProblem[]): FirstProblem | undefined {
   const first = problems[0];
-  if (first === undefined) return 'unknown problem';
-  const where = first.line !== undefined ? `line ${first.line}, column ${first.column ?? 1}: ` : '';
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return `${where}${first.message}${more}`;
+  if (first === undefined) return undefined;
+  return {
+    at: first.line !== undefined ? { line: first.line, column: first.column ?? 1 } : undefined,
+    more: problems.length - 1,
+    reason: nestedReason({ text: first.message, hostMessage: first.hostMessage }),
+  };
 }

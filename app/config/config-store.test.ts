@@ -129,6 +129,26 @@ describe('ConfigStore writes on an invalid file', () => {
     expect(await readdir(dir)).toEqual(['config.json']);
   });
 
+  it("codes the refusal with the first problem's place and its own code nested", async () => {
+    await writeFile(file, '{\n  "mcpServers": {\n    "a": { "command": "x", }\n  }\n}\n');
+    const store = open();
+    await store.load();
+    await expect(store.removeServer('a')).rejects.toMatchObject({
+      message: `The config file ${file} has errors (line 3, column 26: Trailing comma before '}': JSON does not allow it, remove the ','). Berth will not overwrite it: fix it in the editor first.`,
+      hostMessage: {
+        code: 'config-errors.file-has-errors-at',
+        params: {
+          file,
+          line: 3,
+          column: 26,
+          more: 0,
+          reasonCode: 'config-problems.trailing-comma',
+          'reason.found': '}',
+        },
+      },
+    });
+  });
+
   it('saveText refuses broken text and writes fixed text', async () => {
     const broken = '{"mcpServers": {"a": {"command": "x",}}}';
     await writeFile(file, broken);
@@ -324,6 +344,14 @@ describe('ConfigStore surgical edits', () => {
     await expect(store.addServer('ok', { ...config, command: ' ' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       path: 'config.command',
+      hostMessage: { code: 'bridge-errors.schema-words', params: { field: 'command' } },
+    });
+    // zod's own words stay the message; the person reads the problem by its kind, the field a fact.
+    await expect(store.addServer('ok', { ...config, args: 'x' as unknown as string[] })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'config.args',
+      message: expect.stringMatching(/^Invalid input/),
+      hostMessage: { code: 'bridge-errors.not-valid', params: { field: 'args' } },
     });
     // Names are case-sensitive, as in Claude Desktop.
     await store.addServer('FS', config);

@@ -9,10 +9,14 @@ import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
 import { configError } from '../../shared/domain/config-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
+import type { HostMessage } from '../../shared/domain/host-message';
+import { inputIssueWords } from '../../shared/domain/input-issue-words';
+import type { z } from 'zod';
 import { atomicWriteFile } from './atomic-write';
 import { makePrivateDirSync } from './private-files';
 import {
-  describeFirstProblem,
+  firstProblem,
+  type FirstProblem,
   documentProblems,
   nameRule,
   parseConfigText,
@@ -322,9 +326,10 @@ export class ConfigStore {
       const rule = nameRule(issue);
       const message = issue?.message ?? 'Invalid server name';
       const words = rule === undefined ? undefined : configProblem('config-problems.name-rule', { rule });
+      // The schema's words stay the message; the person reads the first problem by its kind.
       throw words?.text === message
         ? HostError.coded('INVALID_INPUT', words, 'name')
-        : new HostError('INVALID_INPUT', message, 'name');
+        : new HostError('INVALID_INPUT', message, 'name', issueCode(parsed.error.issues, ['name']));
     }
     return parsed.data;
   }
@@ -337,6 +342,7 @@ export class ConfigStore {
         'INVALID_INPUT',
         issue?.message ?? 'Invalid server config',
         ['config', ...(issue?.path ?? []).map(String)].join('.'),
+        issueCode(parsed.error.issues, ['config']),
       );
     }
     return parsed.data;
@@ -362,23 +368,14 @@ export class ConfigStore {
       if (current.kind === 'error') throw HostError.coded('IO_ERROR', current.words);
       const status = this.status();
       if (this.doc.fatal.length > 0) {
-        throw HostError.coded(
-          'CONFIG_INVALID',
-          configError('config-errors.file-has-errors', {
-            file: this.filePath,
-            detail: describeFirstProblem(status.problems),
-          }),
-        );
+        throw HostError.coded('CONFIG_INVALID', fileHasErrors(this.filePath, firstProblem(status.problems)));
       }
       const next = edit(this.doc);
       const nextDoc = parseConfigText(next);
       const mustExist = touched === undefined ? [] : typeof touched === 'string' ? [touched] : touched;
       if (nextDoc.fatal.length > 0 || mustExist.some((name) => !nextDoc.servers.has(name))) {
         // A bug in the edit must never reach the disk.
-        throw HostError.coded(
-          'INTERNAL',
-          configError('config-errors.edit-invalid', { detail: describeFirstProblem(documentProblems(nextDoc)) }),
-        );
+        throw HostError.coded('INTERNAL', editInvalid(firstProblem(documentProblems(nextDoc))));
       }
       const written = await this.write(next);
       this.disk = { kind: 'text', text: written };
@@ -454,4 +451,27 @@ export class ConfigStore {
     this.tail = result.catch(() => undefined);
     return result;
   }
+}
+
+/** A schema's first problem by its kind (bridge-errors' codes, as a refused input reads), its field under `prefix`. */
+function issueCode(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[]): HostMessage | undefined {
+  return inputIssueWords(issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })))?.hostMessage;
+}
+
+function fileHasErrors(file: string, first: FirstProblem | undefined): CodedText {
+  // Never so: a file is refused for its problems. The words are what Berth always said.
+  if (first === undefined)
+    return configError('config-errors.file-has-errors', { file, more: 0, reason: 'unknown problem' });
+  const { at, more, reason } = first;
+  return at === undefined
+    ? configError('config-errors.file-has-errors', { file, more, ...reason })
+    : configError('config-errors.file-has-errors-at', { file, ...at, more, ...reason });
+}
+
+function editInvalid(first: FirstProblem | undefined): CodedText {
+  if (first === undefined) return configError('config-errors.edit-invalid-unknown', {});
+  const { at, more, reason } = first;
+  return at === undefined
+    ? configError('config-errors.edit-invalid', { more, ...reason })
+    : configError('config-errors.edit-invalid-at', { ...at, more, ...reason });
 }

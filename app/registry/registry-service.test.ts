@@ -133,7 +133,13 @@ describe('RegistryService review', () => {
       registryService.review({ ...request('io.github.berth-fixtures/gone'), serverName: 'gone' }),
     ).resolves.toEqual({
       ready: false,
-      errors: [{ field: 'option', message: expect.stringMatching(/deleted this version/) }],
+      errors: [
+        {
+          field: 'option',
+          message: expect.stringMatching(/deleted this version/),
+          hostMessage: { code: 'registry-errors.deleted', params: {} },
+        },
+      ],
     });
   });
 
@@ -200,6 +206,7 @@ describe('RegistryService review', () => {
         {
           field: 'confirmed',
           message: 'Confirm where this package comes from (https://npm.evil.example/) before installing it',
+          hostMessage: { code: 'registry-errors.confirm-source', params: { url: 'https://npm.evil.example/' } },
         },
       ],
     });
@@ -236,6 +243,7 @@ describe('RegistryService review', () => {
           message: expect.stringMatching(
             /^Turn the OS sandbox off for this server: docker servers run in their own container/,
           ),
+          hostMessage: { code: 'registry-errors.sandbox-misfit', params: { reason: expect.any(String) } },
         },
       ],
     });
@@ -261,7 +269,13 @@ describe('RegistryService review', () => {
     }).review(request(TIME_NAME));
     expect(taken).toEqual({
       ready: false,
-      errors: [{ field: 'serverName', message: 'Berth already has a server named "x": choose another name' }],
+      errors: [
+        {
+          field: 'serverName',
+          message: 'Berth already has a server named "x": choose another name',
+          hostMessage: { code: 'registry-errors.name-taken', params: { name: 'x' } },
+        },
+      ],
     });
     expect(() => service('').takeReview('made-up')).toThrow(/no longer open/);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  InstallFieldError,
   LaunchPlan,
   RegistryEntry,
   RegistryEntryDetails,
@@ -10,7 +11,7 @@ import {
   addressRisk,
   launchRisks,
   packageSourceKey,
-  unconfirmedMessage,
+  unconfirmedWords,
   unconfirmedRisks,
 } from '../../shared/domain/launch-confirm';
 import { sandboxFitProblem } from '../../shared/domain/sandbox';
@@ -19,6 +20,7 @@ import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import { serverError } from '../../shared/domain/server-errors';
 import { registryError } from '../../shared/domain/registry-errors';
+import type { CodedText } from '../../shared/domain/host-wording';
 import { reviewLaunch } from '../config-import/launch-review';
 import { buildInstall, installOptions, RUNTIMES } from './install-plan';
 import { packageSource } from './package-source';
@@ -30,7 +32,7 @@ import { parseServerList, parseServerResponse, type ServerResponse } from './ser
 /** Reviews wait this long for the person's yes. */
 const REVIEW_TTL_MS = 30 * 60_000;
 const MAX_REVIEWS = 20;
-const DELETED = 'Its publisher deleted this version from the registry: it is not installed again';
+const DELETED = registryError('registry-errors.deleted', {});
 
 export interface RegistryServiceOptions {
   client: RegistryClient;
@@ -135,7 +137,9 @@ export class RegistryService {
     const { server } = answer.value;
     const deleted = official(answer.value)?.status === 'deleted';
     // A version its publisher deleted stays readable, but is not installed again.
-    const options = installOptions(server).map((option) => (deleted ? { ...option, unsupported: DELETED } : option));
+    const options = installOptions(server).map((option) =>
+      deleted ? { ...option, unsupported: DELETED.text } : option,
+    );
     const details: RegistryEntryDetails = { ...entryView(answer.value), options };
     if (server.repository?.url !== undefined) {
       details.repository = {
@@ -187,13 +191,13 @@ export class RegistryService {
     values: Record<string, string>;
   }) {
     const serverName = request.serverName.trim();
-    const errors: { field: string; message: string }[] = [];
+    const errors: InstallFieldError[] = [];
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === serverName.toLowerCase());
     if (taken !== undefined)
-      errors.push({ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` });
+      errors.push(fieldError('serverName', registryError('registry-errors.name-taken', { name: taken })));
     const { value } = await this.entry(request.registry, request.name, request.version);
     if (official(value)?.status === 'deleted')
-      return { ready: false as const, errors: [{ field: 'option', message: DELETED }] };
+      return { ready: false as const, errors: [fieldError('option', DELETED)] };
     const built = buildInstall(value.server, request.option, request.values, { registryUrl: request.registry });
     if (!built.ok) errors.push(...built.errors);
     if (!built.ok || errors.length > 0) return { ready: false as const, errors };
@@ -222,9 +226,7 @@ export class RegistryService {
     reviewId: string,
     sandbox?: { enabled: boolean },
     confirmed?: readonly string[],
-  ):
-    | { installed: true; serverName: string; config: ServerConfig }
-    | { installed: false; errors: { field: string; message: string }[] } {
+  ): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: InstallFieldError[] } {
     const review = this.reviews.get(reviewId);
     if (review === undefined || review.expires < Date.now()) {
       this.reviews.delete(reviewId);
@@ -235,24 +237,15 @@ export class RegistryService {
     if (misfit !== undefined)
       return {
         installed: false,
-        errors: [
-          {
-            field: 'sandbox',
-            message: `Turn the OS sandbox off for this server: ${misfit}. Its container is what keeps it apart.`,
-          },
-        ],
+        errors: [fieldError('sandbox', registryError('registry-errors.sandbox-misfit', { reason: misfit }))],
       };
     const missing = unconfirmedRisks(launchRisks(review.config), confirmed);
-    if (missing.length > 0)
-      return { installed: false, errors: [{ field: 'confirmed', message: unconfirmedMessage(missing) }] };
+    if (missing.length > 0) return { installed: false, errors: [fieldError('confirmed', unconfirmedWords(missing))] };
     if (review.packageSource !== undefined && !(confirmed ?? []).includes(packageSourceKey(review.packageSource))) {
       return {
         installed: false,
         errors: [
-          {
-            field: 'confirmed',
-            message: `Confirm where this package comes from (${review.packageSource}) before installing it`,
-          },
+          fieldError('confirmed', registryError('registry-errors.confirm-source', { url: review.packageSource })),
         ],
       };
     }
@@ -260,7 +253,7 @@ export class RegistryService {
     if (taken !== undefined)
       return {
         installed: false,
-        errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }],
+        errors: [fieldError('serverName', registryError('registry-errors.name-taken', { name: taken }))],
       };
     this.reviews.delete(reviewId);
     return { installed: true, serverName: review.serverName, config: review.config };
@@ -468,4 +461,9 @@ function freshness<T>(answer: Fresh<T>) {
 
 function sameRegistry(a: string, b: string): boolean {
   return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+/** A field the review refuses, in English with its code. */
+function fieldError(field: string, words: CodedText): InstallFieldError {
+  return { field, message: words.text, hostMessage: words.hostMessage };
 }

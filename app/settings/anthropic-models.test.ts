@@ -51,6 +51,7 @@ describe("Anthropic's models as settings.json keeps them", () => {
         code: 'INVALID_INPUT',
         message: 'model ids must be unique',
         path: 'changes.models',
+        hostMessage: { code: 'settings-errors.anthropic-model-ids-twice' },
       });
     }
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HostError } from '../../shared/result';
+import { settingsIssueWords } from '../../shared/domain/settings-issue-words';
 import { settingsError } from '../../shared/domain/settings-errors';
 import type { ProviderModel } from '../../shared/domain/providers';
 import { REASONING_SUPPORTS } from '../../shared/domain/reasoning';
@@ -79,7 +80,12 @@ export function toAnthropicModels(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = ['changes', 'models', ...(issue?.path ?? [])].map(String).join('.');
-    throw new HostError('INVALID_INPUT', issue?.message ?? 'Those models are not valid', path);
+    throw new HostError(
+      'INVALID_INPUT',
+      issue?.message ?? 'Those models are not valid',
+      path,
+      settingsIssueWords(parsed.error.issues)?.hostMessage,
+    );
   }
   return parsed.data;
 }

@@ -91,19 +91,38 @@ describe('configured providers in settings.json', () => {
     expect(await rejection(settings.providers.add({ ...ollama, id: 'anthropic' }))).toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringContaining('built-in'),
+      hostMessage: { code: 'settings-errors.provider-id-built-in', params: { id: 'anthropic' } },
     });
     expect(await rejection(settings.providers.add({ ...ollama, id: 'Has Spaces' }))).toMatchObject({
       code: 'INVALID_INPUT',
       path: 'id',
+      hostMessage: { code: 'settings-errors.provider-id-form' },
     });
     expect(await rejection(settings.providers.add({ ...ollama, baseUrl: 'file:///etc/passwd' }))).toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringContaining('http://'),
       path: 'baseUrl',
+      hostMessage: { code: 'settings-errors.base-url-not-http' },
+    });
+    expect(
+      await rejection(settings.providers.add({ ...ollama, baseUrl: 'http://me:secret@127.0.0.1:11434/v1' })),
+    ).toMatchObject({ path: 'baseUrl', hostMessage: { code: 'settings-errors.base-url-has-credentials' } });
+    expect(await rejection(settings.providers.add({ ...ollama, label: ' ' }))).toMatchObject({
+      message: 'Give the provider a name',
+      hostMessage: { code: 'settings-errors.provider-name-missing' },
+    });
+    expect(await rejection(settings.providers.add({ ...ollama, models: [{ id: ' ' }] }))).toMatchObject({
+      hostMessage: { code: 'settings-errors.model-id-missing' },
     });
     expect(await rejection(settings.providers.add({ ...ollama, models: [{ id: 'a' }, { id: 'a' }] }))).toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringContaining('unique'),
+      hostMessage: { code: 'settings-errors.model-ids-twice' },
+    });
+    // A schema's words Berth did not write are coded by their kind, as a refused input is.
+    expect(await rejection(settings.providers.add({ ...ollama, label: 'x'.repeat(81) }))).toMatchObject({
+      path: 'label',
+      hostMessage: { code: 'bridge-errors.too-long', params: { field: 'label', max: 80 } },
     });
     expect(await rejection(settings.providers.add(ollama, 'short'))).toMatchObject({
       code: 'INVALID_INPUT',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { HostError } from '../../shared/result';
 import { settingsError } from '../../shared/domain/settings-errors';
+import { settingsIssueWords } from '../../shared/domain/settings-issue-words';
 import { errorMessage } from '../../shared/error-message';
 import {
   ProviderChangesSchema,
@@ -28,13 +29,14 @@ export interface ProviderSettingsDeps {
   onChanged: () => void;
 }
 
-function invalid(error: z.ZodError, prefix = ''): HostError {
+function invalid(error: z.ZodError): HostError {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
   return new HostError(
     'INVALID_INPUT',
-    `${prefix}${issue?.message ?? 'That provider is not valid'}`,
+    issue?.message ?? 'That provider is not valid',
     path === '' ? undefined : path,
+    settingsIssueWords(error.issues)?.hostMessage,
   );
 }
 

@@ -220,12 +220,15 @@ describe('SettingsStore', () => {
       code: 'INVALID_INPUT',
       message: 'The max tokens per request must be at least 1 token',
       path: 'maxTokens',
+      hostMessage: { code: 'settings-errors.tokens-at-least-one', params: { field: 'maxTokens' } },
     });
     await expect(settings.setSamplingLimits('poet', { maxTokens: 10, sessionBudget: 2.5 })).rejects.toMatchObject({
       message: 'The session budget must be a whole number of tokens',
+      hostMessage: { code: 'settings-errors.tokens-not-whole', params: { field: 'sessionBudget' } },
     });
     await expect(settings.setSamplingLimits('poet', { maxTokens: 300_000, sessionBudget: 10 })).rejects.toMatchObject({
       message: 'The max tokens per request can be at most 200,000 tokens',
+      hostMessage: { code: 'settings-errors.tokens-at-most', params: { field: 'maxTokens', max: 200_000 } },
     });
     // A refused value loses nothing.
     expect((await open()).samplingLimits('poet').limits).toEqual({ maxTokens: 1_000, sessionBudget: 20_000 });

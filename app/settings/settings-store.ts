@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
+import { settingsIssueWords } from '../../shared/domain/settings-issue-words';
 import { settingsError } from '../../shared/domain/settings-errors';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
@@ -206,6 +207,7 @@ export class SettingsStore {
         'INVALID_INPUT',
         issue?.message ?? 'Those sampling limits are not valid',
         issue?.path.map(String).join('.') || undefined,
+        settingsIssueWords(parsed.error.issues)?.hostMessage,
       );
     }
     await this.setPerServer('samplingLimits', server, parsed?.data);

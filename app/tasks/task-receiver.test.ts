@@ -286,6 +286,7 @@ describe('TaskReceivers behind a real SDK client', () => {
     expect(env.registry.list()[0]).toMatchObject({
       status: 'cancelled',
       statusMessage: "server 'asker' cancelled the task",
+      statusWording: { code: 'task-errors.status-server-cancelled', params: { server: 'asker' } },
     });
     expect(env.pending.list()).toEqual([]);
   });
@@ -301,6 +302,7 @@ describe('TaskReceivers behind a real SDK client', () => {
     expect(await env.registry.cancel(id)).toMatchObject({
       status: 'cancelled',
       statusMessage: 'you cancelled this task in Berth',
+      statusWording: { code: 'task-errors.status-you-cancelled' },
     });
     expect(await withdrawn).toMatchObject({ id: form.id, note: 'you cancelled this task in Berth' });
     expect(await env.taskRequest('tasks/get', task.taskId, TaskSchema)).toMatchObject({ status: 'cancelled' });
@@ -317,7 +319,12 @@ describe('TaskReceivers behind a real SDK client', () => {
     const withdrawn = nextWithdrawn(env.pending);
     env.receivers.serverChanged({ name: 'asker', status: 'crashed', reason: 'exited with code 1' } as ServerState);
     expect(await withdrawn).toMatchObject({ id: form.id, note: "server 'asker' disconnected" });
-    expect(env.registry.list()[0]).toMatchObject({ status: 'lost', error: expect.stringContaining('disconnected') });
+    expect(env.registry.list()[0]).toMatchObject({
+      status: 'lost',
+      error: expect.stringContaining('disconnected'),
+      statusMessage: "server 'asker' disconnected",
+      statusWording: { code: 'task-errors.status-server-disconnected', params: { server: 'asker' } },
+    });
   });
 
   it('refuses more unfinished tasks than the limit before making one, and keeps only the newest finished ones', async () => {

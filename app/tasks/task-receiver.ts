@@ -14,6 +14,8 @@ import { errorMessage } from '../../shared/error-message';
 import type { ServerState } from '../../shared/domain/server';
 import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task';
+import type { HostMessage } from '../../shared/domain/host-message';
+import { taskStatusWords, type TaskErrorCode, type TaskErrorMessages } from '../../shared/domain/task-errors';
 import type { PendingChange } from '../../shared/domain/pending';
 import { formatSeconds } from '../format-seconds';
 import type { RequestOrigin } from '../pending/running-tool-calls';
@@ -55,7 +57,20 @@ export function taskReceiverCapabilities(binding: TaskReceiverBinding): ClientCa
 interface Ending {
   status: TaskStatus;
   note: string;
+  /** The note as a code, for a record Berth ends as cancelled or lost. */
+  statusWording?: HostMessage;
   error?: string;
+}
+
+/** An ending in Berth's words: its note is the record's statusMessage, with its code. */
+function endedWith<C extends `task-errors.status-${string}` & TaskErrorCode>(
+  status: TaskStatus,
+  code: C,
+  params: TaskErrorMessages[C],
+  error?: string,
+): Ending {
+  const { statusMessage, statusWording } = taskStatusWords(code, params);
+  return { status, note: statusMessage, statusWording, ...(error === undefined ? {} : { error }) };
 }
 
 interface ReceiverTask {
@@ -147,11 +162,15 @@ export class TaskReceivers implements ServerLifecycleListener {
       throw new Error(
         `the task receiver binds after Berth's own handlers, and there are none yet for ${missing.join(', ')}`,
       );
-    this.release(server, {
-      status: 'lost',
-      note: `server '${server}' reconnected`,
-      error: `server '${server}' reconnected; the task did not survive it`,
-    });
+    this.release(
+      server,
+      endedWith(
+        'lost',
+        'task-errors.status-server-reconnected',
+        { server },
+        `server '${server}' reconnected; the task did not survive it`,
+      ),
+    );
     const tasks = new Map<string, ReceiverTask>();
     const bound: { current?: BoundClient } = {};
     const run = (kind: ReceiverKind) => (request: TaskReceiverRequest, context: TaskReceiverCallbackContext) => {
@@ -181,29 +200,31 @@ export class TaskReceivers implements ServerLifecycleListener {
     const before = this.lastStatus.get(state.name);
     this.lastStatus.set(state.name, state.status);
     if (state.status === 'ready' || before !== 'ready') return;
-    this.release(state.name, {
-      status: 'lost',
-      note: `server '${state.name}' disconnected`,
-      error: `server '${state.name}' disconnected before it collected the answer`,
-    });
+    this.release(
+      state.name,
+      endedWith(
+        'lost',
+        'task-errors.status-server-disconnected',
+        { server: state.name },
+        `server '${state.name}' disconnected before it collected the answer`,
+      ),
+    );
   }
 
   serverRemoved(server: string): void {
     this.lastStatus.delete(server);
-    this.release(server, {
-      status: 'lost',
-      note: `server '${server}' was removed`,
-      error: `server '${server}' was removed`,
-    });
+    this.release(
+      server,
+      endedWith('lost', 'task-errors.status-server-gone', { server }, `server '${server}' was removed`),
+    );
   }
 
   shuttingDown(): void {
     for (const server of [...this.bound.keys()])
-      this.release(server, {
-        status: 'lost',
-        note: 'Berth is quitting',
-        error: 'Berth quit before the server collected the answer',
-      });
+      this.release(
+        server,
+        endedWith('lost', 'task-errors.status-berth-quitting', {}, 'Berth quit before the server collected the answer'),
+      );
   }
 
   /**
@@ -330,7 +351,7 @@ export class TaskReceivers implements ServerLifecycleListener {
       task.ending ??
       (this.now() >= task.expiresAt
         ? this.expired(task)
-        : { status: 'cancelled', note: `server '${task.server}' cancelled the task` });
+        : endedWith('cancelled', 'task-errors.status-server-cancelled', { server: task.server }));
     this.settle(bound, task, ending);
     this.log(task.server, 'info', `task ${task.taskId} ended (${ending.status}): ${ending.note}`);
     task.question.abort(ending.note);
@@ -348,7 +369,12 @@ export class TaskReceivers implements ServerLifecycleListener {
     if (task.waitingFor !== undefined) this.byQuestion.delete(task.waitingFor);
     task.waitingFor = undefined;
     const statusMessage =
-      ending.status === 'cancelled' || ending.status === 'lost' ? { statusMessage: ending.note } : {};
+      ending.status === 'cancelled' || ending.status === 'lost'
+        ? {
+            statusMessage: ending.note,
+            ...(ending.statusWording === undefined ? {} : { statusWording: ending.statusWording }),
+          }
+        : {};
     this.options.registry.update(task.id, {
       status: ending.status,
       waitingFor: undefined,
@@ -368,7 +394,7 @@ export class TaskReceivers implements ServerLifecycleListener {
   /** Cancel from the Tasks view: through the binding's own tasks/cancel, so the server hears `cancelled` too. */
   private async cancelByPerson(bound: BoundClient, task: ReceiverTask): Promise<void> {
     if (task.settled) return;
-    task.ending = { status: 'cancelled', note: 'you cancelled this task in Berth' };
+    task.ending = endedWith('cancelled', 'task-errors.status-you-cancelled', {});
     await bound.cancel({ taskId: task.taskId });
   }
 

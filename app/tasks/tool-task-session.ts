@@ -43,7 +43,7 @@ type Patch = Partial<Omit<TaskRecord, 'id' | 'createdAt'>>;
 /** How a call goes through the task session (ext-tasks' `task.preference`). */
 export type TaskPreference = 'require' | 'prefer' | 'allow';
 /** What a task the server purged (or let expire) reads: not a failure of its work. */
-export const EXPIRED_TASK = 'expired — no longer on the server';
+export { EXPIRED_TASK } from '../../shared/domain/task-errors';
 /** Why a stdio server's running task cannot be followed after Berth quits. */
 export const STDIO_TASK_LOST = taskStatusWords('task-errors.status-process-ended', {});
 
@@ -287,7 +287,9 @@ export class ToolTaskSession {
       const gone = isTaskGone(error) || isTaskGone(error instanceof Error ? error.cause : undefined);
       this.options.registry.update(record.id, {
         status: 'lost',
-        statusMessage: `could not pick it up again after the restart: ${gone ? `${EXPIRED_TASK} (${errorMessage(error)})` : errorMessage(error)}`,
+        ...taskStatusWords(gone ? 'task-errors.status-resume-expired' : 'task-errors.status-resume-failed', {
+          detail: errorMessage(error),
+        }),
         ...(gone ? { expired: true } : {}),
       });
       return;
@@ -405,7 +407,7 @@ export class ToolTaskSession {
         await execution.detach();
         report({
           status: 'lost',
-          statusMessage: `Berth could not cancel it (${errorMessage(error)}) and stopped following it`,
+          ...taskStatusWords('task-errors.status-cancel-failed', { detail: errorMessage(error) }),
         });
       }
     };
@@ -442,8 +444,12 @@ export class ToolTaskSession {
       else
         report({
           status: 'lost',
-          statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}`,
-          ...(left?.statusWording === undefined ? {} : { statusWording: left.statusWording }),
+          ...(left === undefined
+            ? taskStatusWords('task-errors.status-lost-track', { detail: errorMessage(error) })
+            : {
+                statusMessage: left.statusMessage,
+                ...(left.statusWording === undefined ? {} : { statusWording: left.statusWording }),
+              }),
           ...(left?.berthQuit === true ? { berthQuit: true } : {}),
         });
       return HostError.coded(
@@ -484,7 +490,7 @@ export class ToolTaskSession {
     }
     const { outcome } = settled;
     if (outcome.status === 'failed' && isPurged(outcome)) {
-      report({ status: 'lost', statusMessage: EXPIRED_TASK, expired: true });
+      report({ status: 'lost', ...taskStatusWords('task-errors.status-expired', {}), expired: true });
       throw HostError.coded(
         'SERVER_ERROR',
         taskError('task-errors.expired', { tool, server: this.options.server, detail: outcome.error.message }),

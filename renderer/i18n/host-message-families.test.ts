@@ -30,7 +30,7 @@ import { bridgeError, type BridgeErrorMessages } from '../../shared/domain/bridg
 import { pendingError, type PendingErrorMessages } from '../../shared/domain/pending-errors';
 import { skillsError, type SkillsErrorMessages } from '../../shared/domain/skills-errors';
 import { configImportError, type ConfigImportErrorMessages } from '../../shared/domain/config-import-errors';
-import { configProblem, type ConfigProblemMessages } from '../../shared/domain/config-problems';
+import { configProblem, SYNTAX_WORDS, type ConfigProblemMessages } from '../../shared/domain/config-problems';
 import { hostText } from './host-message';
 import { activateLocale, type UiLocale } from './i18n';
 
@@ -141,7 +141,7 @@ const TOOL_OUTCOMES: { [C in keyof ToolOutcomeMessages]: ToolOutcomeMessages[C] 
 };
 
 const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] } = {
-  'config-errors.file-has-errors': { file: '/home/a/.berth/config.json', detail: 'line 3, column 1: missing comma' },
+  'config-errors.file-has-errors': { file: '/home/a/.berth/config.json', more: 0, reason: 'missing comma' },
   'config-errors.entry-has-errors': { name: 'everything' },
   'config-errors.duplicate-keys': { name: 'everything' },
   'config-errors.read-failed': { file: '/home/a/.berth/config.json', detail: 'EISDIR' },
@@ -156,7 +156,21 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
   'config-errors.import-unreadable': { path: '/home/a/claude.json', detail: 'EACCES' },
   'config-errors.import-no-sandbox': { reason: 'bubblewrap is missing' },
   'config-errors.import-no-sandbox-install': { reason: 'bubblewrap is missing', install: 'apt-get install bubblewrap' },
-  'config-errors.edit-invalid': { detail: 'line 3, column 1: Expected a value' },
+  'config-errors.edit-invalid': { more: 2, reason: 'Expected a value' },
+  'config-errors.file-has-errors-at': {
+    file: '/home/a/.berth/config.json',
+    line: 3,
+    column: 1,
+    more: 1,
+    ...nestedReason(configProblem('config-problems.syntax', { error: 'CommaExpected' })),
+  },
+  'config-errors.edit-invalid-at': {
+    line: 3,
+    column: 1,
+    more: 0,
+    ...nestedReason(configProblem('config-problems.trailing-comma', { found: ']' })),
+  },
+  'config-errors.edit-invalid-unknown': {},
 };
 
 const CREDENTIAL_ERRORS: { [C in keyof CredentialErrorMessages]: CredentialErrorMessages[C] } = {
@@ -189,6 +203,18 @@ const SETTINGS_ERRORS: { [C in keyof SettingsErrorMessages]: SettingsErrorMessag
   'settings-errors.provider-remove-key-failed': { id: 'lab', detail: 'the keychain is locked' },
   'settings-errors.no-anthropic-models': {},
   'settings-errors.anthropic-only-models': { field: 'label' },
+  'settings-errors.provider-id-form': {},
+  'settings-errors.provider-id-built-in': { id: 'anthropic' },
+  'settings-errors.provider-name-missing': {},
+  'settings-errors.base-url-not-http': {},
+  'settings-errors.base-url-has-credentials': {},
+  'settings-errors.model-id-missing': {},
+  'settings-errors.model-ids-twice': {},
+  'settings-errors.anthropic-model-ids-twice': {},
+  'settings-errors.tokens-not-number': { field: 'maxTokens' },
+  'settings-errors.tokens-not-whole': { field: 'sessionBudget' },
+  'settings-errors.tokens-at-least-one': { field: 'maxTokens' },
+  'settings-errors.tokens-at-most': { field: 'sessionBudget', max: 10_000_000 },
 };
 
 const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessages[C] } = {
@@ -204,6 +230,10 @@ const REGISTRY_ERRORS: { [C in keyof RegistryErrorMessages]: RegistryErrorMessag
     registryType: 'npm',
     identifier: '@x/weather',
   },
+  'registry-errors.name-taken': { name: 'weather' },
+  'registry-errors.deleted': {},
+  'registry-errors.confirm-source': { url: 'https://npm.example' },
+  'registry-errors.sandbox-misfit': { reason: 'docker runs its containers through a daemon the sandbox cannot reach' },
 };
 
 const n = 'server/index.js';
@@ -410,6 +440,17 @@ const TASK_ERRORS: { [C in keyof TaskErrorMessages]: TaskErrorMessages[C] } = {
   'task-errors.status-waiting-restart': {},
   'task-errors.status-ttl-ran-out': {},
   'task-errors.status-no-handle': {},
+  'task-errors.status-resume-failed': { detail: d },
+  'task-errors.status-resume-expired': { detail: 'Task not found' },
+  'task-errors.status-cancel-failed': { detail: 'the connection closed' },
+  'task-errors.status-lost-track': { detail: 'the connection closed' },
+  'task-errors.status-expired': {},
+  'task-errors.status-server-reconnected': { server: 'asker' },
+  'task-errors.status-server-disconnected': { server: 'asker' },
+  'task-errors.status-server-gone': { server: 'asker' },
+  'task-errors.status-berth-quitting': {},
+  'task-errors.status-server-cancelled': { server: 'asker' },
+  'task-errors.status-you-cancelled': {},
 };
 
 // The roots family's first codes read as sentences in the catalog; the codes coded later say exactly what the host says.
@@ -560,7 +601,15 @@ const CONFIG_PROBLEMS: { [C in keyof ConfigProblemMessages]: ConfigProblemMessag
   'config-problems.wrong-type': { name: 'files', key: 'args', expected: 'array', found: 'string' },
   'config-problems.unknown-keys': { name: 'files', key: 'timeouts', keys: '"startup"', count: 1 },
   'config-problems.entry-unknown-keys': { name: 'files', keys: '"comand", "arg"', count: 2 },
+  'config-problems.syntax': { error: 'ValueExpected' },
+  'config-problems.bom': {},
+  'config-problems.trailing-comma': { found: ']' },
+  'config-problems.ends-early': nestedReason(configProblem('config-problems.syntax', { error: 'CloseBraceExpected' })),
 };
+// Every error the JSON parser names, and one it may name some day.
+const SYNTAX_ERRORS = [...Object.keys(SYNTAX_WORDS), 'InvalidFutureThing'].map((error) =>
+  configProblem('config-problems.syntax', { error }),
+);
 // Every type a value can be found as, and every rule a name can break.
 const CONFIG_TYPES = (['nothing', 'null', 'array', 'object', 'string', 'number', 'true', 'false'] as const).map(
   (found) => configProblem('config-problems.wrong-type', { name: 'a', key: 'env', expected: 'object', found }),
@@ -627,8 +676,12 @@ const CONFIG_IMPORT_ERRORS: { [C in keyof ConfigImportErrorMessages]: ConfigImpo
   },
   'config-import-errors.invalid-after-fill': { server: 'github', field: 'command', detail: 'Enter the command' },
   'config-import-errors.folder-not-absolute': { folder: 'project' },
-  'config-import-errors.file-unreadable': { detail: d },
-  'config-import-errors.file-unreadable-at': { line: 3, column: 7, detail: d },
+  'config-import-errors.file-unreadable': { reason: d },
+  'config-import-errors.file-unreadable-at': {
+    line: 3,
+    column: 7,
+    ...nestedReason(configImportError('config-import-errors.comment', {})),
+  },
   'config-import-errors.selected-twice': { server: 'github' },
   'config-import-errors.no-longer-in-file': { server: 'github' },
   'config-import-errors.name-taken': { name: 'github' },
@@ -666,6 +719,9 @@ const CONFIG_IMPORT_ERRORS: { [C in keyof ConfigImportErrorMessages]: ConfigImpo
   'config-import-errors.input-password': { input: 'token' },
   'config-import-errors.input-default': { input: 'token' },
   'config-import-errors.input-options': { input: 'region' },
+  'config-import-errors.comment': {},
+  'config-import-errors.comment-not-closed': {},
+  'config-import-errors.trailing-comma': { found: '}' },
 };
 
 // A base URL's credentials refused: the catalog says what the host says (the family's older codes are worded apart).
@@ -713,7 +769,10 @@ const ALL = [
   ...samples(CONFIG_IMPORT_ERRORS, configImportError as Family),
   ...samples(PROVIDER_ERRORS, providerError as Family),
   ...samples(CONFIG_PROBLEMS, configProblem as Family),
-  ...[...CONFIG_TYPES, ...NAME_RULES].map(({ text, hostMessage }) => ({ text, message: hostMessage })),
+  ...[...CONFIG_TYPES, ...NAME_RULES, ...SYNTAX_ERRORS].map(({ text, hostMessage }) => ({
+    text,
+    message: hostMessage,
+  })),
 ];
 
 /** A tool result's English is written to the model ("the user"); the catalog speaks to the person ("you"). */

@@ -6,7 +6,7 @@ import { failureText } from '../i18n/host-message';
 import { activateLocale } from '../i18n/i18n';
 import { inPersonWords } from './person-words';
 
-// The router's message for developers, with the first problem coded beside it (app/bridge/input-issue-words.ts).
+// The router's message for developers, with the first problem coded beside it (shared/domain/input-issue-words.ts).
 const invalid = (message: string, words: CodedText) => fail('INVALID_INPUT', message, undefined, words.hostMessage);
 const router = 'Invalid input for servers.add: config.command: Too big: expected string to have <=4096 characters';
 

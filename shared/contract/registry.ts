@@ -118,7 +118,13 @@ export const LaunchPlanSchema = z.object({
 });
 export type LaunchPlan = z.infer<typeof LaunchPlanSchema>;
 
-export const InstallFieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+/** A field the install review refuses: `message` in English, `hostMessage` its code where it has one. */
+export const InstallFieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  hostMessage: HostMessageSchema.optional(),
+});
+export type InstallFieldError = z.infer<typeof InstallFieldErrorSchema>;
 
 const RegistryRef = {
   registry: RegistryUrlSchema,

@@ -4,8 +4,32 @@ import { configError } from './config-errors';
 describe("config's failures: a code with its facts, and the English Berth always said", () => {
   it.each([
     [
-      configError('config-errors.file-has-errors', { file: '/c/config.json', detail: 'line 2, column 5: bad' }),
-      'The config file /c/config.json has errors (line 2, column 5: bad). Berth will not overwrite it: fix it in the editor first.',
+      configError('config-errors.file-has-errors-at', {
+        file: '/c/config.json',
+        line: 2,
+        column: 5,
+        more: 0,
+        reason: 'Expected a value',
+        reasonCode: 'config-problems.syntax',
+        'reason.error': 'ValueExpected',
+      }),
+      'The config file /c/config.json has errors (line 2, column 5: Expected a value). Berth will not overwrite it: fix it in the editor first.',
+    ],
+    [
+      configError('config-errors.file-has-errors', { file: '/c/config.json', more: 2, reason: 'bad' }),
+      'The config file /c/config.json has errors (bad (and 2 more)). Berth will not overwrite it: fix it in the editor first.',
+    ],
+    [
+      configError('config-errors.edit-invalid-at', { line: 3, column: 1, more: 1, reason: 'Expected a value' }),
+      'Editing the config produced an invalid file: line 3, column 1: Expected a value (and 1 more)',
+    ],
+    [
+      configError('config-errors.edit-invalid', { more: 0, reason: 'bad' }),
+      'Editing the config produced an invalid file: bad',
+    ],
+    [
+      configError('config-errors.edit-invalid-unknown', {}),
+      'Editing the config produced an invalid file: unknown problem',
     ],
     [
       configError('config-errors.duplicate-keys', { name: 'alpha' }),

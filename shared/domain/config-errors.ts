@@ -1,12 +1,18 @@
 import { codedFamily } from './host-wording';
+import type { NestedReason } from './server-state-reasons';
+
+/** The first problem of a file: its words nested (`reason`, with its code), how many more follow. */
+type First = { more: number } & NestedReason;
+type FirstAt = { line: number; column: number } & First;
 
 /**
  * The failures of editing Berth's config file and of importing another app's, as codes with their facts;
  * the renderer words them from renderer/i18n/locales/<locale>/config-errors.json. `file` and `path` are
- * files on disk, `detail` the OS's or the JSON parser's own words, `label` the other app's name.
+ * files on disk, `detail` the OS's own words, `label` the other app's name.
  */
 export type ConfigErrorMessages = {
-  'config-errors.file-has-errors': { file: string; detail: string };
+  'config-errors.file-has-errors': { file: string } & First;
+  'config-errors.file-has-errors-at': { file: string } & FirstAt;
   'config-errors.entry-has-errors': { name: string };
   'config-errors.duplicate-keys': { name: string };
   'config-errors.read-failed': { file: string; detail: string };
@@ -21,14 +27,20 @@ export type ConfigErrorMessages = {
   'config-errors.import-unreadable': { path: string; detail: string };
   'config-errors.import-no-sandbox': { reason: string };
   'config-errors.import-no-sandbox-install': { reason: string; install: string };
-  'config-errors.edit-invalid': { detail: string };
+  'config-errors.edit-invalid': First;
+  'config-errors.edit-invalid-at': FirstAt;
+  'config-errors.edit-invalid-unknown': Record<string, never>;
 };
 export type ConfigErrorCode = keyof ConfigErrorMessages;
 
+const andMore = (more: number): string => (more > 0 ? ` (and ${more} more)` : '');
+
 /** A config failure in English with its code (the English is what Berth always said). */
 export const configError = codedFamily<ConfigErrorMessages>({
-  'config-errors.file-has-errors': ({ file, detail }) =>
-    `The config file ${file} has errors (${detail}). Berth will not overwrite it: fix it in the editor first.`,
+  'config-errors.file-has-errors': ({ file, reason, more }) =>
+    `The config file ${file} has errors (${reason}${andMore(more)}). Berth will not overwrite it: fix it in the editor first.`,
+  'config-errors.file-has-errors-at': ({ file, line, column, reason, more }) =>
+    `The config file ${file} has errors (line ${line}, column ${column}: ${reason}${andMore(more)}). Berth will not overwrite it: fix it in the editor first.`,
   'config-errors.entry-has-errors': ({ name }) =>
     `The config entry "${name}" has errors, so Berth cannot store its log level; fix it in the editor first`,
   'config-errors.duplicate-keys': ({ name }) =>
@@ -50,5 +62,9 @@ export const configError = codedFamily<ConfigErrorMessages>({
   'config-errors.import-no-sandbox-install': ({ reason, install }) =>
     `The sandbox is unavailable here: ${reason}. ${install} Turn the sandbox off to import unprotected.`,
   // A bug in an edit, caught before it reached the disk: `detail` is the first problem of the text it made.
-  'config-errors.edit-invalid': ({ detail }) => `Editing the config produced an invalid file: ${detail}`,
+  'config-errors.edit-invalid': ({ reason, more }) =>
+    `Editing the config produced an invalid file: ${reason}${andMore(more)}`,
+  'config-errors.edit-invalid-at': ({ line, column, reason, more }) =>
+    `Editing the config produced an invalid file: line ${line}, column ${column}: ${reason}${andMore(more)}`,
+  'config-errors.edit-invalid-unknown': () => 'Editing the config produced an invalid file: unknown problem',
 });

@@ -15,8 +15,19 @@ describe("an import's refusals and notes: a code with its facts, and the English
     expect(
       configImportError('config-import-errors.variable-unknown', { field: 'cwd', variable: 'fileDirname' }).text,
     ).toBe('"cwd" uses ${fileDirname}: Berth cannot fill it in, edit the value by hand');
-    expect(configImportError('config-import-errors.file-unreadable-at', { line: 3, column: 7, detail: 'x' }).text).toBe(
+    expect(configImportError('config-import-errors.file-unreadable-at', { line: 3, column: 7, reason: 'x' }).text).toBe(
       'The file cannot be read (line 3, column 7: x): nothing was imported',
     );
+  });
+
+  it("says the JSON parser's errors of a foreign file in its own words, the bracket a fact", () => {
+    expect(configImportError('config-import-errors.trailing-comma', { found: '}' })).toEqual({
+      text: "Trailing comma before '}': this file is strict JSON, remove the ','",
+      hostMessage: { code: 'config-import-errors.trailing-comma', params: { found: '}' } },
+    });
+    expect(configImportError('config-import-errors.comment', {}).text).toBe(
+      'Comments are not allowed in this file: it is strict JSON',
+    );
+    expect(configImportError('config-import-errors.comment-not-closed', {}).text).toBe('A comment is not closed');
   });
 });

@@ -1,5 +1,6 @@
 import { typeWords, type JsonType } from './config-problems';
 import { codedFamily } from './host-wording';
+import type { NestedReason } from './server-state-reasons';
 
 /**
  * Why a server of another app's config cannot be imported as chosen, or how it matches a server Berth has, as
@@ -21,8 +22,9 @@ export type ConfigImportErrorMessages = {
   'config-import-errors.needs-values': { server: string; list: string };
   'config-import-errors.invalid-after-fill': { server: string; field: string; detail: string };
   'config-import-errors.folder-not-absolute': { folder: string };
-  'config-import-errors.file-unreadable': { detail: string };
-  'config-import-errors.file-unreadable-at': { line: number; column: number; detail: string };
+  /** The file's first problem nested (`reason`, with its code). */
+  'config-import-errors.file-unreadable': NestedReason;
+  'config-import-errors.file-unreadable-at': { line: number; column: number } & NestedReason;
   'config-import-errors.selected-twice': { server: string };
   'config-import-errors.no-longer-in-file': { server: string };
   'config-import-errors.name-taken': { name: string };
@@ -66,6 +68,11 @@ export type ConfigImportErrorMessages = {
   'config-import-errors.input-password': { input: string };
   'config-import-errors.input-default': { input: string };
   'config-import-errors.input-options': { input: string };
+  // The JSON parser's errors said of a foreign file (the others are config-problems.syntax's).
+  'config-import-errors.comment': Record<string, never>;
+  'config-import-errors.comment-not-closed': Record<string, never>;
+  /** `found` is the bracket after the comma, `}` or `]`. */
+  'config-import-errors.trailing-comma': { found: string };
 };
 export type ConfigImportErrorCode = keyof ConfigImportErrorMessages;
 
@@ -94,9 +101,9 @@ export const configImportError = codedFamily<ConfigImportErrorMessages>({
     `Server "${server}": after filling in the values, "${field}" is invalid: ${detail}`,
   'config-import-errors.folder-not-absolute': ({ folder }) =>
     `The project folder must be an absolute path (got "${folder}")`,
-  'config-import-errors.file-unreadable': ({ detail }) => `The file cannot be read (${detail}): nothing was imported`,
-  'config-import-errors.file-unreadable-at': ({ line, column, detail }) =>
-    `The file cannot be read (line ${line}, column ${column}: ${detail}): nothing was imported`,
+  'config-import-errors.file-unreadable': ({ reason }) => `The file cannot be read (${reason}): nothing was imported`,
+  'config-import-errors.file-unreadable-at': ({ line, column, reason }) =>
+    `The file cannot be read (line ${line}, column ${column}: ${reason}): nothing was imported`,
   'config-import-errors.selected-twice': ({ server }) => `Server "${server}" is selected twice: import it once`,
   'config-import-errors.no-longer-in-file': ({ server }) =>
     `Server "${server}" is no longer in the file: preview it again`,
@@ -155,4 +162,8 @@ export const configImportError = codedFamily<ConfigImportErrorMessages>({
   'config-import-errors.input-default': ({ input }) => `Input "${input}": "default" must be a string`,
   'config-import-errors.input-options': ({ input }) =>
     `Input "${input}": a pickString needs "options", a non-empty array of strings`,
+  'config-import-errors.comment': () => 'Comments are not allowed in this file: it is strict JSON',
+  'config-import-errors.comment-not-closed': () => 'A comment is not closed',
+  'config-import-errors.trailing-comma': ({ found }) =>
+    `Trailing comma before '${found}': this file is strict JSON, remove the ','`,
 });

@@ -1,4 +1,5 @@
 import { codedFamily } from './host-wording';
+import type { NestedReason } from './server-state-reasons';
 
 /** A JSON value's type as a fact: what the file holds where something else belongs. */
 export type JsonType = 'nothing' | 'null' | 'array' | 'object' | 'string' | 'number' | 'true' | 'false';
@@ -27,6 +28,13 @@ export type ConfigProblemMessages = {
   'config-problems.wrong-type': { name: string; key: string; expected: string; found: JsonType };
   'config-problems.unknown-keys': { name: string; key: string; keys: string; count: number };
   'config-problems.entry-unknown-keys': { name: string; keys: string; count: number };
+  /** `error` is the JSON parser's (jsonc-parser's) name for the error, `CommaExpected`: the catalog words each. */
+  'config-problems.syntax': { error: string };
+  'config-problems.bom': Record<string, never>;
+  /** `found` is the bracket after the comma, `}` or `]`. */
+  'config-problems.trailing-comma': { found: string };
+  /** A syntax problem where the text ends: the problem's own words are the nested reason. */
+  'config-problems.ends-early': NestedReason;
 };
 export type ConfigProblemCode = keyof ConfigProblemMessages;
 
@@ -50,6 +58,26 @@ const NAME_RULES: Record<NameRule, string> = {
 export function nameRuleText(rule: NameRule): string {
   return NAME_RULES[rule];
 }
+
+/** The JSON parser's errors in words; an error not listed reads as its name. */
+export const SYNTAX_WORDS: Readonly<Record<string, string>> = {
+  InvalidSymbol: 'Unexpected character',
+  InvalidNumberFormat: 'Invalid number',
+  PropertyNameExpected: 'Expected a property name in double quotes',
+  ValueExpected: 'Expected a value',
+  ColonExpected: "Expected ':' after the property name",
+  CommaExpected: "Expected ',' between items",
+  CloseBraceExpected: "Expected '}' to close the object",
+  CloseBracketExpected: "Expected ']' to close the array",
+  EndOfFileExpected: 'Unexpected text after the end of the JSON value',
+  InvalidCommentToken: "Comments are not allowed: the file is strict JSON (Claude Desktop's format)",
+  UnexpectedEndOfComment: "Comments are not allowed: the file is strict JSON (Claude Desktop's format)",
+  UnexpectedEndOfString: 'Unterminated string: a closing double quote is missing',
+  UnexpectedEndOfNumber: 'Unexpected end of number',
+  InvalidUnicode: 'Invalid \\u escape in string',
+  InvalidEscapeCharacter: 'Invalid escape sequence in string',
+  InvalidCharacter: 'Control characters (like tabs or line breaks) must be escaped inside strings',
+};
 
 const unknownKeys = (keys: string, count: number): string => `Unrecognized key${count > 1 ? 's' : ''}: ${keys}`;
 
@@ -78,4 +106,12 @@ export const configProblem = codedFamily<ConfigProblemMessages>({
     `Server "${name}": "${key}": ${unknownKeys(keys, count)}`,
   'config-problems.entry-unknown-keys': ({ name, keys, count }) =>
     `Server "${name}": The entry: ${unknownKeys(keys, count)}`,
+  'config-problems.syntax': ({ error }) =>
+    Object.prototype.hasOwnProperty.call(SYNTAX_WORDS, error)
+      ? (SYNTAX_WORDS[error] as string)
+      : `JSON syntax error (${error})`,
+  'config-problems.bom': () => 'The file starts with a byte-order mark (BOM): save it as UTF-8 without BOM',
+  'config-problems.trailing-comma': ({ found }) =>
+    `Trailing comma before '${found}': JSON does not allow it, remove the ','`,
+  'config-problems.ends-early': ({ reason }) => `${reason} (the file ends too early)`,
 });

@@ -16,6 +16,12 @@ export type RegistryErrorMessages = {
   'registry-errors.package-source-image': { host: string };
   /** An entry naming a registry other than its type's public one (`registryType`: npm, pypi or oci). */
   'registry-errors.package-source-base': { base: string; registryType: string; identifier: string };
+  // The install review's own refusals (a field's `InstallFieldError.hostMessage`): `name` a server Berth has,
+  // `url` the package's registry, `reason` why the OS sandbox cannot hold the server (Berth's sandbox words).
+  'registry-errors.name-taken': { name: string };
+  'registry-errors.deleted': Record<string, never>;
+  'registry-errors.confirm-source': { url: string };
+  'registry-errors.sandbox-misfit': { reason: string };
 };
 export type RegistryErrorCode = keyof RegistryErrorMessages;
 
@@ -42,4 +48,9 @@ export const registryError = codedFamily<RegistryErrorMessages>({
     `The image comes from ${host}, not ${PUBLIC_NAMES.oci}: docker pulls it from there. Install it only if you trust ${host}.`,
   'registry-errors.package-source-base': ({ base, registryType, identifier }) =>
     `The entry says this package comes from ${base}, not ${PUBLIC_NAMES[registryType] ?? registryType}. Berth does not fetch from there: ${RUNNERS[registryType] ?? 'docker'} gets “${identifier}” from the registry this computer is set up to use, which may hold a different package under the same name. Install it only if you know why the entry names ${base}.`,
+  'registry-errors.name-taken': ({ name }) => `Berth already has a server named "${name}": choose another name`,
+  'registry-errors.deleted': () => 'Its publisher deleted this version from the registry: it is not installed again',
+  'registry-errors.confirm-source': ({ url }) => `Confirm where this package comes from (${url}) before installing it`,
+  'registry-errors.sandbox-misfit': ({ reason }) =>
+    `Turn the OS sandbox off for this server: ${reason}. Its container is what keeps it apart.`,
 });

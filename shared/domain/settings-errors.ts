@@ -1,4 +1,5 @@
 import { codedFamily } from './host-wording';
+import { BASE_URL_CREDENTIALS_MESSAGE } from './providers';
 
 /**
  * The failures of changing Berth's settings (the API key, models, providers, limits), as codes with their
@@ -19,8 +20,36 @@ export type SettingsErrorMessages = {
   'settings-errors.provider-remove-key-failed': { id: string; detail: string };
   'settings-errors.no-anthropic-models': Record<string, never>;
   'settings-errors.anthropic-only-models': { field: string };
+  // A provider or a model list the schema refuses, in the schema's own words (settings-issue-words.ts).
+  'settings-errors.provider-id-form': Record<string, never>;
+  /** `id` is the built-in provider's id, `anthropic`. */
+  'settings-errors.provider-id-built-in': { id: string };
+  'settings-errors.provider-name-missing': Record<string, never>;
+  'settings-errors.base-url-not-http': Record<string, never>;
+  'settings-errors.base-url-has-credentials': Record<string, never>;
+  'settings-errors.model-id-missing': Record<string, never>;
+  'settings-errors.model-ids-twice': Record<string, never>;
+  'settings-errors.anthropic-model-ids-twice': Record<string, never>;
+  // A server's sampling limit refused: `field` is `maxTokens` (per request) or `sessionBudget`.
+  'settings-errors.tokens-not-number': { field: TokenField };
+  'settings-errors.tokens-not-whole': { field: TokenField };
+  'settings-errors.tokens-at-least-one': { field: TokenField };
+  'settings-errors.tokens-at-most': { field: TokenField; max: number };
 };
 export type SettingsErrorCode = keyof SettingsErrorMessages;
+
+/** Which sampling limit a number is for. */
+export type TokenField = 'maxTokens' | 'sessionBudget';
+
+const TOKEN_FIELDS: Record<TokenField, string> = {
+  maxTokens: 'The max tokens per request',
+  sessionBudget: 'The session budget',
+};
+
+/** A sampling limit's name in English ("The session budget"), as its schema says it. */
+export function tokenFieldWords(field: TokenField): string {
+  return TOKEN_FIELDS[field];
+}
 
 /** A settings failure in English with its code (the English is what Berth always said). */
 export const settingsError = codedFamily<SettingsErrorMessages>({
@@ -43,4 +72,18 @@ export const settingsError = codedFamily<SettingsErrorMessages>({
   // `field` is the change's name in providers.update (`label`, `baseUrl`).
   'settings-errors.anthropic-only-models': ({ field }) =>
     `Only the models of the built-in Anthropic provider can change here, not its ${field}`,
+  'settings-errors.provider-id-form': () =>
+    'A provider id is 1–40 lowercase letters, digits or dashes, starting with a letter or digit',
+  'settings-errors.provider-id-built-in': ({ id }) => `'${id}' is the built-in provider; choose another id`,
+  'settings-errors.provider-name-missing': () => 'Give the provider a name',
+  'settings-errors.base-url-not-http': () => 'The base URL must be an http:// or https:// URL',
+  'settings-errors.base-url-has-credentials': () => BASE_URL_CREDENTIALS_MESSAGE,
+  'settings-errors.model-id-missing': () => 'a model needs an id',
+  'settings-errors.model-ids-twice': () => 'Model ids must be unique within a provider',
+  'settings-errors.anthropic-model-ids-twice': () => 'model ids must be unique',
+  'settings-errors.tokens-not-number': ({ field }) => `${tokenFieldWords(field)} must be a number of tokens`,
+  'settings-errors.tokens-not-whole': ({ field }) => `${tokenFieldWords(field)} must be a whole number of tokens`,
+  'settings-errors.tokens-at-least-one': ({ field }) => `${tokenFieldWords(field)} must be at least 1 token`,
+  'settings-errors.tokens-at-most': ({ field, max }) =>
+    `${tokenFieldWords(field)} can be at most ${max.toLocaleString('en-US')} tokens`,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskError } from './task-errors';
+import { EXPIRED_TASK, taskError, taskStatusWords } from './task-errors';
 
 describe("tasks' failures: a code with its facts, and the English Berth always said", () => {
   it("keeps the server's own words as a fact", () => {
@@ -20,6 +20,23 @@ describe("tasks' failures: a code with its facts, and the English Berth always s
     );
     expect(taskError('task-errors.cancelled-by-server', { tool: 't', server: 's' }).text).toBe(
       "the task of tool 't' on server 's' was cancelled (by the server)",
+    );
+  });
+
+  it("writes a record's status with a detail as a code, the detail a param shown as is", () => {
+    expect(taskStatusWords('task-errors.status-cancel-failed', { detail: 'socket hang up' })).toEqual({
+      statusMessage: 'Berth could not cancel it (socket hang up) and stopped following it',
+      statusWording: { code: 'task-errors.status-cancel-failed', params: { detail: 'socket hang up' } },
+    });
+    expect(taskStatusWords('task-errors.status-lost-track', { detail: 'closed' }).statusMessage).toBe(
+      'Berth lost track of it: closed',
+    );
+    expect(taskStatusWords('task-errors.status-resume-expired', { detail: 'Task not found' }).statusMessage).toBe(
+      'could not pick it up again after the restart: expired — no longer on the server (Task not found)',
+    );
+    expect(taskStatusWords('task-errors.status-expired', {}).statusMessage).toBe(EXPIRED_TASK);
+    expect(taskStatusWords('task-errors.status-server-gone', { server: 'asker' }).statusMessage).toBe(
+      "server 'asker' was removed",
     );
   });
 });

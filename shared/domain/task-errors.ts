@@ -27,6 +27,19 @@ export type TaskErrorMessages = {
   'task-errors.status-waiting-restart': Record<string, never>;
   'task-errors.status-ttl-ran-out': Record<string, never>;
   'task-errors.status-no-handle': Record<string, never>;
+  /** `detail` is the server's or the SDK's own words. */
+  'task-errors.status-resume-failed': { detail: string };
+  'task-errors.status-resume-expired': { detail: string };
+  'task-errors.status-cancel-failed': { detail: string };
+  'task-errors.status-lost-track': { detail: string };
+  'task-errors.status-expired': Record<string, never>;
+  // A task a server asked Berth to run (sampling, elicitation), ended by Berth or the connection.
+  'task-errors.status-server-reconnected': { server: string };
+  'task-errors.status-server-disconnected': { server: string };
+  'task-errors.status-server-gone': { server: string };
+  'task-errors.status-berth-quitting': Record<string, never>;
+  'task-errors.status-server-cancelled': { server: string };
+  'task-errors.status-you-cancelled': Record<string, never>;
 };
 export type TaskErrorCode = keyof TaskErrorMessages;
 
@@ -34,6 +47,9 @@ export type TaskErrorCode = keyof TaskErrorMessages;
 export function cancelledByText(by: TaskCancelledBy): string {
   return by === 'cancel' ? 'cancelled by you' : 'stopped by you';
 }
+
+/** A task the server no longer has: what its record says. */
+export const EXPIRED_TASK = 'expired — no longer on the server';
 
 /** A task's failure in English with its code (the English is what Berth always said). */
 export const taskError = codedFamily<TaskErrorMessages>({
@@ -64,6 +80,18 @@ export const taskError = codedFamily<TaskErrorMessages>({
   'task-errors.status-waiting-restart': () => 'waiting for its server to pick it up again after the restart',
   'task-errors.status-ttl-ran-out': () => 'its time to live ran out while Berth was closed',
   'task-errors.status-no-handle': () => 'no handle was saved for it',
+  'task-errors.status-resume-failed': ({ detail }) => `could not pick it up again after the restart: ${detail}`,
+  'task-errors.status-resume-expired': ({ detail }) =>
+    `could not pick it up again after the restart: ${EXPIRED_TASK} (${detail})`,
+  'task-errors.status-cancel-failed': ({ detail }) => `Berth could not cancel it (${detail}) and stopped following it`,
+  'task-errors.status-lost-track': ({ detail }) => `Berth lost track of it: ${detail}`,
+  'task-errors.status-expired': () => EXPIRED_TASK,
+  'task-errors.status-server-reconnected': ({ server }) => `server '${server}' reconnected`,
+  'task-errors.status-server-disconnected': ({ server }) => `server '${server}' disconnected`,
+  'task-errors.status-server-gone': ({ server }) => `server '${server}' was removed`,
+  'task-errors.status-berth-quitting': () => 'Berth is quitting',
+  'task-errors.status-server-cancelled': ({ server }) => `server '${server}' cancelled the task`,
+  'task-errors.status-you-cancelled': () => 'you cancelled this task in Berth',
 });
 
 /** A `statusMessage` Berth writes on a task record, with its coded twin `statusWording` for the renderer. */

@@ -150,12 +150,20 @@ describe('config import through the host', () => {
           field: 'confirmed',
           message:
             'Confirm first what this server asks for that runs code or opens its walls (npm_config_registry, -v /:/host): tick "I understand" for them in the review, then import again',
+          hostMessage: {
+            code: 'bundle-errors.unconfirmed',
+            params: { names: 'npm_config_registry, -v /:/host', count: 2, action: 'import' },
+          },
         },
         {
           sourceName: 'inward',
           field: 'confirmed',
           message:
             'Confirm first what this server asks for that runs code or opens its walls ([::ffff:7f00:1]): tick "I understand" for it in the review, then import again',
+          hostMessage: {
+            code: 'bundle-errors.unconfirmed',
+            params: { names: '[::ffff:7f00:1]', count: 1, action: 'import' },
+          },
         },
       ],
     });

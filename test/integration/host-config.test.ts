@@ -215,7 +215,10 @@ describe('host handlers over a real config dir', () => {
     expect(await harness.host.dispatch('servers.add', { name: 'beta', config: idle() })).toMatchObject({
       ok: false,
       code: 'CONFIG_INVALID',
-      hostMessage: { code: 'config-errors.file-has-errors', params: { file: configPath() } },
+      hostMessage: {
+        code: 'config-errors.file-has-errors-at',
+        params: { file: configPath(), line: 1, reasonCode: 'config-problems.ends-early' },
+      },
     });
     expect(await harness.host.dispatch('servers.setEnabled', { name: 'alpha', enabled: true })).toMatchObject({
       ok: false,

@@ -256,6 +256,7 @@ describe('Discover against the fixture registry, through a real host', () => {
           message: expect.stringMatching(
             /^Turn the OS sandbox off for this server: docker servers run in their own container/,
           ),
+          hostMessage: { code: 'registry-errors.sandbox-misfit', params: { reason: expect.any(String) } },
         },
       ],
     });
@@ -370,6 +371,10 @@ describe('Discover against the fixture registry, through a real host', () => {
             field: 'confirmed',
             message:
               'Confirm first what this server asks for that runs code or opens its walls (BASH_ENV): tick "I understand" for it in the review, then install again',
+            hostMessage: {
+              code: 'bundle-errors.unconfirmed',
+              params: { names: 'BASH_ENV', count: 1, action: 'install' },
+            },
           },
         ],
       });

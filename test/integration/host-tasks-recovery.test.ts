@@ -142,6 +142,10 @@ describe('MCP tasks across a Berth restart', () => {
     expect((await taskRecord(harness, id))?.statusMessage).toMatch(
       /^could not pick it up again after the restart: expired — no longer on the server/,
     );
+    expect((await taskRecord(harness, id))?.statusWording).toMatchObject({
+      code: 'task-errors.status-resume-expired',
+      params: { detail: expect.any(String) },
+    });
     expect(await taskRecord(harness, id)).toMatchObject({ expired: true, berthQuit: true });
   }, 90_000);
 

@@ -85,7 +85,13 @@ describe('tasks that misbehave (task-misbehave fixture server)', () => {
       hostMessage: { code: 'task-errors.expired', params: { tool: 'forgotten', server: 'fixture' } },
     });
     const [record] = registry.list();
-    expect(record).toMatchObject({ tool: 'forgotten', status: 'lost', expired: true, statusMessage: EXPIRED_TASK });
+    expect(record).toMatchObject({
+      tool: 'forgotten',
+      status: 'lost',
+      expired: true,
+      statusMessage: EXPIRED_TASK,
+      statusWording: { code: 'task-errors.status-expired' },
+    });
     expect(record?.error).toBeUndefined();
   }, 30_000);
 });

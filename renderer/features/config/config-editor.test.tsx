@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK, type ConfigStatus } from '../../../shared/domain';
 import { configProblem } from '../../../shared/domain/config-problems';
 import { configError } from '../../../shared/domain/config-errors';
+import { nestedReason } from '../../../shared/domain/server-state-reasons';
 import { fail } from '../../../shared/result';
 import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
@@ -111,15 +112,46 @@ describe("the config's problems with a code", () => {
 
   it('keeps the code of a refused save, so the list words it too', async () => {
     await act(() => activateLocale('zh-TW'));
-    const refused = configError('config-errors.edit-invalid', { detail: 'line 3, column 1: Expected a value' });
+    const refused = configError('config-errors.edit-invalid-at', {
+      line: 3,
+      column: 1,
+      more: 0,
+      ...nestedReason(configProblem('config-problems.syntax', { error: 'ValueExpected' })),
+    });
     show(coded, { 'config.saveText': () => fail('INTERNAL', refused.text, undefined, refused.hostMessage) });
     fireEvent.click(within(screen.getByTestId('config-banner')).getByRole('button', { name: /./ }));
     fireEvent.click(screen.getByRole('button', { name: '儲存' }));
     await screen.findByText(/編輯設定時產生了無效的檔案/);
     expect(screen.getByRole('alert').textContent).toContain(
-      '編輯設定時產生了無效的檔案：line 3, column 1: Expected a value',
+      '編輯設定時產生了無效的檔案：第 3 行，第 1 欄：此處應為一個值',
     );
     // The line the host's English names is still offered.
     expect(screen.getByRole('button', { name: /3/ })).toBeTruthy();
+  });
+
+  it("words the JSON parser's problems, and the file ending inside one, in the person's language", async () => {
+    const comma = configProblem('config-problems.trailing-comma', { found: '}' });
+    const early = configProblem(
+      'config-problems.ends-early',
+      nestedReason(configProblem('config-problems.syntax', { error: 'CloseBraceExpected' })),
+    );
+    const syntax = invalid({
+      problems: [
+        { message: comma.text, hostMessage: comma.hostMessage, line: 3, column: 26 },
+        { message: early.text, hostMessage: early.hostMessage, line: 5, column: 2 },
+      ],
+    });
+    await act(() => activateLocale('ja'));
+    show(syntax);
+    expect(screen.getByTestId('config-banner').textContent).toContain(
+      '3 行 26 列: } の前に余分なカンマがあります。JSON では使えないため、, を削除してください（ほか 1 件）',
+    );
+    fireEvent.click(within(screen.getByTestId('config-banner')).getByRole('button', { name: '修正' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      '5 行 2 列: オブジェクトを閉じる } が必要です（ファイルが途中で終わっています）',
+    );
+    await act(() => activateLocale('ko'));
+    expect(screen.getByRole('alert').textContent).toContain('객체를 닫는 }이(가) 와야 합니다(파일이 너무 일찍 끝남)');
+    expect(screen.getByRole('alert').textContent).not.toContain('Expected');
   });
 });

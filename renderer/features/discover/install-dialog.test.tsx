@@ -199,4 +199,22 @@ describe('Discover: versions and the install review', () => {
       'このイメージは Docker Hub や GitHub のコンテナーレジストリではなく quay.io から取得されます。',
     );
   });
+
+  it("keeps a refused field's code: the name taken reads in Korean, and again after a switch", async () => {
+    const taken = registryError('registry-errors.name-taken', { name: 'tool' });
+    mount(entry, plan(), {
+      'registry.review': () =>
+        ok({
+          ready: false,
+          errors: [{ field: 'serverName', message: taken.text, hostMessage: taken.hostMessage }],
+        }),
+    });
+    await act(() => activateLocale('ko'));
+    fireEvent.click(await screen.findByRole('button', { name: /Tool/ }));
+    const review = await screen.findByRole('button', { name: '검토' });
+    fireEvent.click(review);
+    const alert = await screen.findByText('Berth에 이미 “tool” 서버가 있습니다. 다른 이름을 선택하세요');
+    await act(() => activateLocale('ja'));
+    expect(alert.textContent).toBe('Berth には「tool」という名前のサーバーがすでにあります。別の名前を選んでください');
+  });
 });

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import type { InstallField, InstallOption, LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
+import type {
+  InstallField,
+  InstallFieldError,
+  InstallOption,
+  LaunchPlan,
+  RegistryEntryDetails,
+} from '../../../shared/contract/registry';
 import { packageSourceKey } from '../../../shared/domain/launch-confirm';
 import { useBerth } from '../../store';
 import { LaunchDetails } from '../launch-review/launch-details';
@@ -13,6 +19,13 @@ import { failureText, HostMessageText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
 import { words } from '../../i18n/words';
 import type { HostMessage } from '../../../shared/domain/host-message';
+
+/** A problem the host named: its English and, where it has one, its code. */
+type FieldProblem = { message: string; hostMessage?: HostMessage | undefined };
+
+function byField(errors: readonly InstallFieldError[]): Record<string, FieldProblem> {
+  return Object.fromEntries(errors.map((error) => [error.field, error]));
+}
 
 interface Reviewed {
   reviewId: string;
@@ -49,7 +62,12 @@ export function InstallDialog({
   const pushToast = useBerth((s) => s.pushToast);
   const [serverName, setServerName] = useState(() => suggestedName(entry.name));
   const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Each field's problem (or the call's failure, `form`) with its code: worded as the dialog renders.
+  const [errors, setErrors] = useState<Record<string, FieldProblem>>({});
+  const shown = (field: string): string | undefined => {
+    const problem = errors[field];
+    return problem === undefined ? undefined : failureText(problem);
+  };
   const [reviewed, setReviewed] = useState<Reviewed>();
   const [busy, setBusy] = useState(false);
   // A package from a registry other than the public one is installed only after its own yes (reset by each review).
@@ -77,9 +95,8 @@ export function InstallDialog({
       values,
     });
     setBusy(false);
-    if (!result.ok) return setErrors({ form: failureText(result) });
-    if (!result.value.ready)
-      return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+    if (!result.ok) return setErrors({ form: result });
+    if (!result.value.ready) return setErrors(byField(result.value.errors));
     setErrors({});
     setSourceConfirmed(false);
     setReviewed({ reviewId: result.value.reviewId, serverName: result.value.serverName, plan: result.value.plan });
@@ -100,12 +117,12 @@ export function InstallDialog({
       ...(confirmed.length === 0 ? {} : { confirmed }),
     });
     setBusy(false);
-    if (!result.ok) return setErrors({ form: failureText(result) });
+    if (!result.ok) return setErrors({ form: result });
     if (!result.value.installed) {
       // A refused confirmation or sandbox choice keeps the review open: the person can read it again and change it.
       if (!result.value.errors.every((error) => error.field === 'confirmed' || error.field === 'sandbox'))
         setReviewed(undefined);
-      return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+      return setErrors(byField(result.value.errors));
     }
     pushToast({
       tone: 'success',
@@ -142,10 +159,10 @@ export function InstallDialog({
           : t('discover.install.reviewDescription')}
       </DialogDescription>
       <DialogBody>
-        {errors.form !== undefined ? <InlineAlert>{errors.form}</InlineAlert> : null}
-        {errors.option !== undefined ? <InlineAlert>{errors.option}</InlineAlert> : null}
-        {errors.url !== undefined ? <InlineAlert>{errors.url}</InlineAlert> : null}
-        {errors.confirmed !== undefined ? <InlineAlert>{errors.confirmed}</InlineAlert> : null}
+        {shown('form') !== undefined ? <InlineAlert>{shown('form')}</InlineAlert> : null}
+        {shown('option') !== undefined ? <InlineAlert>{shown('option')}</InlineAlert> : null}
+        {shown('url') !== undefined ? <InlineAlert>{shown('url')}</InlineAlert> : null}
+        {shown('confirmed') !== undefined ? <InlineAlert>{shown('confirmed')}</InlineAlert> : null}
         {reviewed === undefined ? (
           <form
             id="install-form"
@@ -155,7 +172,7 @@ export function InstallDialog({
               void review();
             }}
           >
-            <Field label={t('discover.install.name')} error={errors.serverName}>
+            <Field label={t('discover.install.name')} error={shown('serverName')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -172,7 +189,7 @@ export function InstallDialog({
                 key={field.id}
                 field={field}
                 value={values[field.id] ?? ''}
-                error={errors[field.id]}
+                error={shown(field.id)}
                 onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))}
               />
             ))}
@@ -198,7 +215,7 @@ export function InstallDialog({
               <PublisherInstructions text={entry.postInstallInstructions} />
             ) : null}
             {risks.section}
-            {errors.sandbox !== undefined ? <InlineAlert>{errors.sandbox}</InlineAlert> : null}
+            {shown('sandbox') !== undefined ? <InlineAlert>{shown('sandbox')}</InlineAlert> : null}
             {local ? sandbox.section : null}
           </>
         )}

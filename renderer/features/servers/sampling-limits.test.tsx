@@ -89,6 +89,17 @@ describe("the Overview's sampling limits", () => {
         .map((a) => a.textContent),
     ).toEqual(['The max tokens per request must be at least 1 token', 'The session budget must be a number of tokens']);
     expect(transport.calls.some((c) => c.method === 'sampling.setLimits')).toBe(false);
+    // The field's problems are kept with their codes: a language switch words them again.
+    await act(() => activateLocale('ja'));
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      '1 リクエストあたりの max tokens は 1 トークン以上にしてください',
+      'セッション予算はトークン数で指定してください',
+    ]);
+    await act(() => activateLocale('en'));
 
     fireEvent.change(maxTokens, { target: { value: '1,000' } });
     fireEvent.change(budget, { target: { value: '2500' } });

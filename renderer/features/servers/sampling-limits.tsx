@@ -7,7 +7,12 @@ import { LimitFormActions, tokensOf } from './limit-form';
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureText, hostText } from '../../i18n/host-message';
+import type { CodedText } from '../../../shared/domain/host-wording';
+import { settingsIssueWords } from '../../../shared/domain/settings-issue-words';
+
+const fieldText = (words: CodedText | undefined): string | undefined =>
+  words === undefined ? undefined : hostText(words.hostMessage, words.text);
 import type { Failure } from '../../../shared/result';
 
 /**
@@ -88,7 +93,8 @@ export function SamplingLimitsFacts({ server }: { server: string }) {
   );
 }
 
-type Errors = Partial<Record<keyof SamplingLimits, string>>;
+// Each field's problem with its code, worded as the form renders so a language switch follows.
+type Errors = Partial<Record<keyof SamplingLimits, CodedText>>;
 
 function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: () => void }) {
   const t = useT();
@@ -108,7 +114,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
         const found: Errors = {};
         for (const issue of parsed.error.issues) {
           const key = issue.path[0] as keyof SamplingLimits;
-          found[key] ??= issue.message;
+          found[key] ??= settingsIssueWords([issue]);
         }
         setErrors(found);
         return;
@@ -134,7 +140,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
       <Field
         label={t('servers.sampling.maxTokens')}
         hint={t('servers.sampling.maxTokensHint')}
-        error={errors.maxTokens}
+        error={fieldText(errors.maxTokens)}
       >
         {({ id, describedBy, invalid }) => (
           <input
@@ -148,7 +154,11 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
           />
         )}
       </Field>
-      <Field label={t('servers.sampling.budget')} hint={t('servers.sampling.budgetHint')} error={errors.sessionBudget}>
+      <Field
+        label={t('servers.sampling.budget')}
+        hint={t('servers.sampling.budgetHint')}
+        error={fieldText(errors.sessionBudget)}
+      >
         {({ id, describedBy, invalid }) => (
           <input
             id={id}

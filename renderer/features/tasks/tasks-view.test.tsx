@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
 import type { TaskRecord } from '../../../shared/domain/task';
+import { taskStatusWords } from '../../../shared/domain/task-errors';
 import { fail, ok } from '../../../shared/result';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
@@ -315,5 +316,17 @@ describe('task model', () => {
     ).toBe('Berth 結束時伺服器處理程序已終止');
     expect(taskDetail({ status: 'cancelled', statusMessage: 'cancelled by you' })).toBe('cancelled by you');
     expect(progressText({ progress: 1200, total: 5000 })).toBe('1,200 / 5,000');
+  });
+
+  it("words Berth's status with a detail in Korean, the detail (the SDK's words) as written", async () => {
+    await activateLocale('ko');
+    const failed = taskStatusWords('task-errors.status-cancel-failed', { detail: 'socket hang up' });
+    expect(taskDetail({ status: 'lost', ...failed })).toBe('Berth가 취소하지 못해(socket hang up) 추적을 멈췄습니다');
+    const gone = taskStatusWords('task-errors.status-server-gone', { server: 'asker' });
+    expect(taskDetail({ status: 'lost', ...gone })).toBe('서버 “asker”이(가) 제거되었습니다');
+    await activateLocale('ja');
+    expect(taskDetail({ status: 'lost', ...taskStatusWords('task-errors.status-expired', {}) })).toBe(
+      '期限切れ — サーバーにはもうありません',
+    );
   });
 });

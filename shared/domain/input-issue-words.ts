@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { bridgeError } from '../../shared/domain/bridge-errors';
-import type { CodedText } from '../../shared/domain/host-wording';
+import { bridgeError } from './bridge-errors';
+import type { CodedText } from './host-wording';
 
 // zod's own messages start so; a schema's own sentence for the person ("Write a message first") does not.
 const ZOD_DEFAULT = /^(Too big|Too small|Invalid|Unrecognized key)/;
