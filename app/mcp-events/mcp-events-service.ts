@@ -5,7 +5,6 @@ import type { ServerState } from '../../shared/domain/server';
 import type { EventAction, EventSubscription } from '../../shared/domain/mcp-events';
 import { errorMessage } from '../../shared/error-message';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import type { ServerRequest } from '../servers/supervised-server';
 import {
   EVENTS_METHODS,
   EVENTS_NOTIFICATIONS,
@@ -19,14 +18,10 @@ import {
 import { takeIn, type RefusedEvent } from './event-intake';
 import { PollLoop, type PollBatch } from './poll-loop';
 import { PushStreams } from './push-streams';
-import type { SubscriptionStore } from './subscription-store';
+import type { EventServers } from './event-servers';
 
-/** The supervisor as events use it (ServerSupervisor fits). */
-export interface EventServers {
-  get(name: string): ServerState | undefined;
-  isCurrentClient(name: string, client: Client): boolean;
-  request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T>;
-}
+export type { EventServers } from './event-servers';
+import type { SubscriptionStore } from './subscription-store';
 
 /** What the person set when subscribing. */
 export interface NewSubscription {

@@ -9,7 +9,7 @@ import {
   type SubscriptionRequest,
 } from './events-draft';
 import type { PollBatch } from './poll-loop';
-import type { EventServers } from './mcp-events-service';
+import type { EventServers } from './event-servers';
 
 export interface PushStreamsOptions {
   servers: EventServers;
