@@ -42,6 +42,7 @@ import './styles/discover.css';
 import './styles/bundles.css';
 import './styles/skills.css';
 import './styles/sandbox.css';
+import './styles/events.css';
 
 // The system's light or dark before anything renders; the Theme setting follows with the settings (ThemeSync).
 applyTheme('system');

@@ -7,6 +7,7 @@ import type completion from './locales/en/completion.json';
 import type config from './locales/en/config.json';
 import type configImport from './locales/en/config-import.json';
 import type discover from './locales/en/discover.json';
+import type events from './locales/en/events.json';
 import type launchReview from './locales/en/launch-review.json';
 import type logs from './locales/en/logs.json';
 import type pending from './locales/en/pending.json';
@@ -56,6 +57,7 @@ export type MessageId =
   | keyof typeof config
   | keyof typeof configImport
   | keyof typeof discover
+  | keyof typeof events
   | keyof typeof launchReview
   | keyof typeof logs
   | keyof typeof pending
@@ -106,6 +108,7 @@ export const CATALOG_FILES = [
   'config',
   'config-import',
   'discover',
+  'events',
   'launch-review',
   'logs',
   'pending',

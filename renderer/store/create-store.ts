@@ -6,6 +6,7 @@ import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConfigImportSlice } from './config-import-slice';
 import { createConfigSlice } from './config-slice';
+import { createEventsSlice } from './events-slice';
 import { createLogsSlice } from './logs-slice';
 import { createPendingSlice } from './pending-slice';
 import { createPromptsSlice } from './prompts-slice';
@@ -45,6 +46,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createTasksSlice(transport)(...a),
     ...createTaskSettingsSlice(transport)(...a),
     ...createInstructionsSettingsSlice(transport)(...a),
+    ...createEventsSlice(transport)(...a),
   }));
 }
 
@@ -91,6 +93,9 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'servers.instructionsSettingChanged', (s, setting) =>
       s.applyInstructionsSetting(setting),
     ),
+    bindTopic(store, transport, 'events.changed', (s, catalog) => s.applyEventsCatalog(catalog)),
+    bindTopic(store, transport, 'events.inboxChanged', (s, { unread }) => s.applyInboxChanged(unread)),
+    bindTopic(store, transport, 'events.notice', (s, notice) => s.applyEventNotice(notice)),
   ];
   const visibility = watchWindowVisibility(store);
   const fetchSnapshots = () => {
@@ -110,6 +115,8 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadTasks(),
       s.loadTaskServerSettings(),
       s.loadInstructionsSettings(),
+      s.loadEventsCatalog(),
+      s.loadInbox(),
     ]);
     // The host assumes a visible window; a reload or reconnect while hidden must say otherwise.
     visibility.report();

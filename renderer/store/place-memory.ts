@@ -5,7 +5,7 @@ import type { View } from './ui-types';
 /** sessionStorage key: where the person was survives a reload of this window, not a new window. */
 export const PLACE_STORAGE_KEY = 'berth.place';
 
-const VIEWS: readonly View[] = ['chat', 'servers', 'tasks', 'roots', 'logs', 'settings'];
+const VIEWS: readonly View[] = ['chat', 'servers', 'tasks', 'inbox', 'roots', 'logs', 'settings'];
 /** Names and ids are short; anything longer did not come from us. */
 const MAX_ID = 512;
 

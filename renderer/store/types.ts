@@ -1,4 +1,5 @@
 import type { ConsentRule } from '../../shared/domain/consent-rules';
+import type { EventsSlice } from './events-types';
 import type { LanguageChoice } from '../../shared/domain/language';
 import type { Appearance } from '../../shared/domain/appearance';
 import type { StateCreator } from 'zustand';
@@ -311,6 +312,7 @@ export interface AppsSlice {
 }
 
 export type BerthState = AppsSlice &
+  EventsSlice &
   ServersSlice &
   LogsSlice &
   ConfigSlice &

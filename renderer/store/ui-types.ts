@@ -1,7 +1,7 @@
 import type { Failure } from '../../shared/result';
 import type { Words } from '../i18n/words';
 
-export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'roots' | 'logs' | 'settings';
+export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'inbox' | 'roots' | 'logs' | 'settings';
 
 /** A toast keeps what to say, worded when shown: a language switch re-words the toasts on screen. */
 export interface Toast {

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { ServerApps } from '../apps/server-apps';
+import { ServerEvents, useOffersEvents } from '../events/server-events';
 import { ResourceBrowser } from '../resources/resource-browser';
 import { ServerRootsPanel } from '../roots/roots-access';
 import { Button, Chip, EmptyState } from '../../ui/controls';
@@ -50,6 +51,8 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   const tools = serverTools(server);
   const reason = serverReason(server);
   const [tab, setTab] = useState(resourceFocused ? 'resources' : 'tools');
+  // The Events tab only for a server that offers events (or still has the person's subscriptions).
+  const offersEvents = useOffersEvents(server.name);
   return (
     <section
       className="detail"
@@ -117,6 +120,11 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           <Tabs.Trigger className="tabs-trigger" value="skills">
             {t('servers.tab.skills')}
           </Tabs.Trigger>
+          {offersEvents ? (
+            <Tabs.Trigger className="tabs-trigger" value="events">
+              {t('events.tab.label')}
+            </Tabs.Trigger>
+          ) : null}
           <Tabs.Trigger className="tabs-trigger" value="sandbox">
             {t('servers.tab.sandbox')}
           </Tabs.Trigger>
@@ -145,6 +153,11 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         <Tabs.Content className="tabs-content" value="apps">
           <ServerApps server={server} />
         </Tabs.Content>
+        {offersEvents ? (
+          <Tabs.Content className="tabs-content" value="events">
+            <ServerEvents server={server.name} />
+          </Tabs.Content>
+        ) : null}
         <Tabs.Content className="tabs-content" value="skills">
           <Suspense fallback={<p className="muted">{t('servers.detail.loadingSkills')}</p>}>
             <ServerSkills server={server} />

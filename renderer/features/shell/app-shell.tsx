@@ -13,6 +13,7 @@ import { ConnectionBanner, TopBar } from './top-bar';
 const ServersView = lazy(async () => ({ default: (await import('../servers/servers-view')).ServersView }));
 const DiscoverView = lazy(async () => ({ default: (await import('../discover/discover-view')).DiscoverView }));
 const TasksView = lazy(async () => ({ default: (await import('../tasks/tasks-view')).TasksView }));
+const InboxView = lazy(async () => ({ default: (await import('../events/inbox-view')).InboxView }));
 const RootsView = lazy(async () => ({ default: (await import('../roots/roots-view')).RootsView }));
 const LogsView = lazy(async () => ({ default: (await import('../logs/logs-view')).LogsView }));
 const SettingsView = lazy(async () => ({ default: (await import('../settings/settings-view')).SettingsView }));
@@ -51,6 +52,8 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
                 <DiscoverView />
               ) : view === 'tasks' ? (
                 <TasksView />
+              ) : view === 'inbox' ? (
+                <InboxView />
               ) : view === 'roots' ? (
                 <RootsView />
               ) : view === 'logs' ? (

@@ -10,6 +10,7 @@ import {
   BrandIcon,
   ChatIcon,
   FolderIcon,
+  InboxIcon,
   LogsIcon,
   PlusIcon,
   SearchIcon,
@@ -38,8 +39,16 @@ export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
 
   const conversationCount = useBerth((s) => s.conversations.length);
   const runningTasks = useBerth((s) => countRunningTasks(s.tasks));
+  const unreadEvents = useBerth((s) => s.inboxUnread);
   // `countLabel`: what the number means, for screen readers and the tooltip (a bare "2" says nothing).
-  const nav: { id: View; label: string; icon: ReactNode; count?: number; countLabel?: string }[] = [
+  const nav: {
+    id: View;
+    label: string;
+    icon: ReactNode;
+    count?: number;
+    countLabel?: string;
+    countTitle?: string;
+  }[] = [
     { id: 'chat', label: t('shell.view.chat'), icon: <ChatIcon />, count: conversationCount },
     { id: 'servers', label: t('shell.view.servers'), icon: <ServerIcon />, count: servers.length },
     { id: 'discover', label: t('shell.nav.discover'), icon: <SearchIcon /> },
@@ -49,6 +58,15 @@ export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
       icon: <TasksIcon />,
       count: runningTasks,
       countLabel: t('shell.nav.runningShort'),
+      countTitle: t('shell.nav.running', { count: runningTasks }),
+    },
+    {
+      id: 'inbox',
+      label: t('events.inbox.title'),
+      icon: <InboxIcon />,
+      count: unreadEvents,
+      countLabel: t('events.nav.unreadShort'),
+      countTitle: t('events.nav.unread', { count: unreadEvents }),
     },
     { id: 'roots', label: t('shell.view.roots'), icon: <FolderIcon />, count: rootCount },
     { id: 'logs', label: t('shell.view.logs'), icon: <LogsIcon />, count: logCount },
@@ -77,10 +95,7 @@ export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
                 {item.icon}
                 <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
                 {item.count ? (
-                  <span
-                    className={clsx('nav-count', item.countLabel && 'nav-count-live')}
-                    title={item.countLabel && t('shell.nav.running', { count: item.count })}
-                  >
+                  <span className={clsx('nav-count', item.countLabel && 'nav-count-live')} title={item.countTitle}>
                     {formatNumber(item.count)}
                     {item.countLabel ? <span className="sr-only"> {item.countLabel}</span> : null}
                   </span>

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useBerth } from '../../store';
+import { useBerth, type View } from '../../store';
 import type { RendererTransport } from '../../transport';
 import { PendingTray } from '../pending/pending-tray';
 import { NewConversationButton } from '../chat/chat-view';
@@ -15,10 +15,11 @@ const TITLES = {
   servers: 'shell.view.servers',
   discover: 'shell.view.discover',
   tasks: 'shell.view.tasks',
+  inbox: 'events.inbox.title',
   roots: 'shell.view.roots',
   logs: 'shell.view.logs',
   settings: 'shell.view.settings',
-} as const satisfies Record<string, MessageId>;
+} as const satisfies Record<View, MessageId>;
 
 export function TopBar() {
   const t = useT();
