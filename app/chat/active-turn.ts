@@ -30,6 +30,8 @@ export interface ActiveTurn {
   continuing?: boolean;
   /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
   forceCompact?: boolean;
+  /** Regenerate with another model: this turn's requests go to it; the conversation keeps its own model. */
+  model?: string;
   /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
   refusal?: string;
 }
