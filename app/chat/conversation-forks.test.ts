@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../shared/domain/chat';
 import { versionMarks } from '../../shared/domain/chat-versions';
 import { ConversationStore } from './conversation-store';
 import { MAX_VERSIONS } from './conversation-forks';
+import { previewConversation } from './results/result-preview';
 
 function message(role: 'user' | 'assistant', text: string): ChatMessage {
   return { id: `${role}-${text}`, role, createdAt: 1, content: [{ type: 'text', text }] };
@@ -114,6 +115,27 @@ describe('conversation branches and versions (ConversationStore)', () => {
     const cut = await store.replaceMessages(id, (await store.get(id)).messages.slice(0, 2));
     expect(cut.forks).toBeUndefined();
     expect(await readFile(join(dir, 'conversations', `${id}.json`), 'utf8')).not.toContain('a2 again');
+  });
+
+  it('writes a big tool result of a stored version beside the file, and brings it back whole after a reload', async () => {
+    const big = 'line of a long log\n'.repeat(100_000);
+    const store = await open();
+    const id = await threeTurns(store);
+    await store.appendMessage(id, {
+      id: 'result',
+      role: 'user',
+      createdAt: 1,
+      content: [{ type: 'tool_result', toolUseId: 'toolu_1', content: [{ type: 'text', text: big }], isError: false }],
+    });
+    await store.branchAt(id, 'user-q2');
+    await store.appendMessage(id, message('user', 'q2 other'));
+    const file = join(dir, 'conversations', `${id}.json`);
+    expect((await stat(file)).size).toBeLessThan(64 * 1024);
+
+    const back = await (await open()).switchVersion(id, 'assistant-a1', 0);
+    const block = back.messages.at(-1)?.content[0];
+    expect(block?.type === 'tool_result' ? block.content : undefined).toEqual([{ type: 'text', text: big }]);
+    expect(previewConversation(back).forks?.[0]?.versions[1]?.messages).toEqual([message('user', 'q2 other')]);
   });
 
   it('an old conversation file without versions reads and saves as before', async () => {

@@ -72,6 +72,31 @@ export function pruneForks(conversation: Conversation): Conversation {
   return kept.length === 0 ? rest : { ...rest, forks: kept };
 }
 
+/**
+ * `forks` with every stored version's messages changed by `change` (nested forks too); the same array when nothing
+ * changed. For what walks every message a file holds (big results written beside it, and read back).
+ */
+export async function mapForkMessages(
+  forks: ChatFork[],
+  change: (messages: ChatMessage[]) => Promise<ChatMessage[]>,
+): Promise<ChatFork[]> {
+  let changed = false;
+  const out: ChatFork[] = [];
+  for (const fork of forks) {
+    const versions: ChatForkVersion[] = [];
+    for (const version of fork.versions) {
+      const messages = await change(version.messages);
+      const nested = version.forks === undefined ? undefined : await mapForkMessages(version.forks, change);
+      if (messages === version.messages && nested === version.forks) versions.push(version);
+      else versions.push({ messages, ...(nested !== undefined ? { forks: nested } : {}) });
+    }
+    const same = versions.every((version, at) => version === fork.versions[at]);
+    changed ||= !same;
+    out.push(same ? fork : { ...fork, versions });
+  }
+  return changed ? out : forks;
+}
+
 const EMPTY: ChatForkVersion = { messages: [] };
 
 /** The live path cut at `index`: what stays, the tail (with the forks inside it), the fork at the cut and the rest. */
