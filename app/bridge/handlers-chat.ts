@@ -47,5 +47,9 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.reasoningDefaults': async () => chat.reasoningDefaults(),
     'chat.setReasoningDefaults': async (patch) => chat.setReasoningDefaults(patch),
     'chat.retryNow': async ({ id }) => ({ retrying: chat.retryNow(id) }),
+    'chat.editAt': async ({ id, messageId, text }) => chat.editAt(id, messageId, text),
+    'chat.regenerate': async ({ id, messageId, model }) => chat.regenerate(id, messageId, model),
+    'chat.switchVersion': async ({ id, after, version }) =>
+      previewConversation(await chat.switchVersion(id, after, version)),
   };
 }

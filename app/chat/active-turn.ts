@@ -33,6 +33,8 @@ export interface ActiveTurn {
   forceCompact?: boolean;
   /** The waits before the model is asked again (rate limit, network): Retry now ends the current one. */
   waits: RetryWaits;
+  /** Regenerate with another model: this turn's requests go to it; the conversation keeps its own model. */
+  model?: string;
   /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
   refusal?: string;
 }

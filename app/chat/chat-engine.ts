@@ -263,6 +263,33 @@ export class ChatEngine {
     return this.begin(conversationId, this.starters.continueReply(), { continuing: true });
   }
 
+  /**
+   * Edit an earlier message of the person's: the conversation branches there (what followed is kept as the other
+   * version) and the model answers the edited message.
+   */
+  async editAt(conversationId: string, messageId: string, text: string): Promise<TurnHandle> {
+    return this.begin(conversationId, this.starters.editAt(conversationId, messageId, text));
+  }
+
+  /**
+   * Write the model's reply `messageId` again as a new version of it, with `model` when given: that model answers this
+   * turn only; the conversation's model for later turns stays the person's choice.
+   */
+  async regenerate(conversationId: string, messageId: string, model?: string): Promise<TurnHandle> {
+    return this.begin(
+      conversationId,
+      this.starters.regenerate(conversationId, messageId),
+      model === undefined ? {} : { model },
+    );
+  }
+
+  /** Make another version of a position live; refused while a reply is being written (it would land in the wrong one). */
+  async switchVersion(conversationId: string, after: string, version: number): Promise<Conversation> {
+    if (this.active.has(conversationId))
+      throw HostError.coded('CONFLICT', conversationError('conversation-errors.reply-running', {}));
+    return this.options.store.switchVersion(conversationId, after, version);
+  }
+
   /** Settles when the running turn of the conversation ends; undefined when none runs. */
   turnDone(conversationId: string): Promise<TurnOutcome> | undefined {
     return this.active.get(conversationId)?.done;
@@ -341,7 +368,7 @@ export class ChatEngine {
   private async begin(
     conversationId: string,
     prepare: PrepareTurn,
-    flags: Pick<ActiveTurn, 'forceCompact' | 'continuing'> = {},
+    flags: Pick<ActiveTurn, 'forceCompact' | 'continuing' | 'model'> = {},
   ): Promise<TurnHandle> {
     if (this.active.has(conversationId))
       throw HostError.coded('CONFLICT', conversationError('conversation-errors.reply-running', {}));
@@ -367,7 +394,7 @@ export class ChatEngine {
         await this.options.store.appendMessage(conversationId, message);
         saved.push(message);
       }
-      conversation = await this.options.store.get(conversationId);
+      conversation = onTurnModel(await this.options.store.get(conversationId), turn);
     } catch (error) {
       this.active.delete(conversationId);
       settle({ status: 'failed', message: errorMessage(error) });
@@ -434,7 +461,7 @@ export class ChatEngine {
     const signal = controller.signal;
     for (let iteration = 0; iteration < this.maxIterations; iteration += 1) {
       if (signal.aborted) return { status: 'stopped' };
-      const stored = await this.options.store.get(conversationId);
+      const stored = onTurnModel(await this.options.store.get(conversationId), turn);
       const offer = this.toolsFor(stored);
       const { definitions, toolTokens, fullToolTokens } = offer;
       const system = this.requests.system(offer);
@@ -491,7 +518,7 @@ export class ChatEngine {
         throw error;
       }
       turn.forceCompact = false;
-      const { conversation } = fitted;
+      const conversation = onTurnModel(fitted.conversation, turn);
       let response;
       // The request fit measured, unless a cut changed what goes: built once per call of the model.
       const request = fitted.request ?? build(conversation);
@@ -673,4 +700,9 @@ export class ChatEngine {
       (this.options.onListenerError ?? console.error)(error);
     }
   }
+}
+
+/** The conversation as this turn asks the model: on the turn's own model when it has one (regenerate with another). */
+function onTurnModel(conversation: Conversation, turn: ActiveTurn): Conversation {
+  return turn.model === undefined ? conversation : { ...conversation, model: turn.model };
 }

@@ -362,6 +362,22 @@ export class ChatService {
     return this.begin(id, undefined, () => this.engine.editAndResend(id, text, messageId));
   }
 
+  /** Edit an earlier message of the person's: the conversation branches there, the old branch kept (chat.editAt). */
+  editAt(id: string, messageId: string, text: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.editAt(id, messageId, text));
+  }
+
+  /** A new version of a reply, with `model` for this answer only (the conversation keeps its model) (chat.regenerate). */
+  regenerate(id: string, messageId: string, model?: string): Promise<{ accepted: true }> {
+    if (model !== undefined) this.options.settings.checkModel(model);
+    return this.begin(id, model, () => this.engine.regenerate(id, messageId, model));
+  }
+
+  /** Another version of a position made live (chat.switchVersion). */
+  switchVersion(id: string, after: string, version: number): Promise<Conversation> {
+    return this.engine.switchVersion(id, after, version);
+  }
+
   /** A page of a saved tool result's whole text (chat.readResult). */
   async readResult(id: string, toolUseId: string, offset: number, limit: number): Promise<ResultPage> {
     let text = this.paged?.id === id && this.paged.toolUseId === toolUseId ? this.paged.text : undefined;

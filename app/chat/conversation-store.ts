@@ -31,6 +31,7 @@ import type { ConversationsDelta, LoadedToolsChange } from '../../shared/contrac
 import { INDEX_FILE_NAME, IndexWriter, fileIdentity, scanIndex } from './conversation-index';
 import type { FileIdentity, IndexEntry } from './conversation-index';
 import { ResultFiles } from './results/result-files';
+import { branchAt, pruneForks, switchVersion } from './conversation-forks';
 
 /** A conversation file that could not be read (kept aside under a new name when its content is bad). */
 export interface ConversationProblem {
@@ -296,9 +297,26 @@ export class ConversationStore {
     }));
   }
 
-  /** Replaces the whole history (retry and edit-and-resend cut it first). */
+  /** Replaces the whole history (retry and edit-and-resend cut it first); versions of positions it dropped go too. */
   async replaceMessages(id: string, messages: ChatMessage[]): Promise<Conversation> {
-    return this.update(id, (conversation) => ({ ...conversation, messages: [...messages] }));
+    return this.update(id, (conversation) => pruneForks({ ...conversation, messages: [...messages] }));
+  }
+
+  /**
+   * The live path cut before message `messageId`, the tail from it kept as a version of that position (an edit of an
+   * earlier message, a regenerated reply); the turn that follows writes the new version. Unknown ids: version-gone.
+   */
+  async branchAt(id: string, messageId: string): Promise<Conversation> {
+    return this.update(id, (conversation) => {
+      const index = conversation.messages.findIndex((message) => message.id === messageId);
+      if (index === -1) throw HostError.coded('NOT_FOUND', conversationError('conversation-errors.version-gone', {}));
+      return branchAt(conversation, index);
+    });
+  }
+
+  /** Version `version` of the position after message `after` ('' for the first) made live, in one write. */
+  async switchVersion(id: string, after: string, version: number): Promise<Conversation> {
+    return this.update(id, (conversation) => switchVersion(conversation, after, version), { touch: false });
   }
 
   async updateSettings(id: string, patch: ConversationSettingsPatch): Promise<Conversation> {

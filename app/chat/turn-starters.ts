@@ -84,6 +84,41 @@ export class TurnStarters {
     };
   }
 
+  /**
+   * An earlier message of the person's `messageId` edited: the conversation branches there. What followed it is kept
+   * as the other version of that position (switchable back), and `text` (with the message's attachments) starts the
+   * new one.
+   */
+  editAt(conversationId: string, messageId: string, text: string): PrepareTurn {
+    if (text.trim() === '')
+      throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.edit-empty', {}), 'text');
+    return async (conversation) => {
+      const message = conversation.messages.find((candidate) => candidate.id === messageId);
+      if (message === undefined || !isPersonMessage(message))
+        throw HostError.coded('INVALID_INPUT', conversationError('conversation-errors.not-editable', {}), 'messageId');
+      await this.store.branchAt(conversationId, messageId);
+      return [personMessage(text, attachmentsOf(message))];
+    };
+  }
+
+  /**
+   * The model's reply `messageId` written again: a new version at its position (the reply and what followed it kept
+   * as the earlier one). The model it is written with is the turn's (ActiveTurn.model), not saved with the conversation.
+   */
+  regenerate(conversationId: string, messageId: string): PrepareTurn {
+    return async (conversation) => {
+      const message = conversation.messages.find((candidate) => candidate.id === messageId);
+      if (message?.role !== 'assistant')
+        throw HostError.coded(
+          'INVALID_INPUT',
+          conversationError('conversation-errors.not-regenerable', {}),
+          'messageId',
+        );
+      await this.store.branchAt(conversationId, messageId);
+      return [];
+    };
+  }
+
   /** A background task's result (its notice in the conversation) as a new user turn; once only (taskResultTurn). */
   taskResult(taskId: string): PrepareTurn {
     return async (conversation) => [taskResultTurn(conversation, taskId)];
@@ -117,6 +152,10 @@ function personMessage(text: string, attachments: ChatAttachment[] = []): ChatMe
   const content: ChatContentBlock[] = attachments.map((attachment) => ({ type: 'attachment', attachment }));
   if (text.trim() !== '') content.push({ type: 'text', text });
   return { id: randomUUID(), role: 'user', createdAt: Date.now(), content };
+}
+
+function attachmentsOf(message: ChatMessage): ChatAttachment[] {
+  return message.content.flatMap((block) => (block.type === 'attachment' ? [block.attachment] : []));
 }
 
 /** The person's failed message `messageId`, or a clear refusal (another message is not retried this way). */

@@ -419,6 +419,10 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.task-result-sent': {},
   'conversation-errors.not-failed': {},
   'conversation-errors.nothing-to-restore': {},
+  'conversation-errors.not-editable': {},
+  'conversation-errors.not-regenerable': {},
+  'conversation-errors.too-many-versions': { max: 20 },
+  'conversation-errors.version-gone': {},
 };
 
 const task = { tool: 'crawl', server: 'jobs' };

@@ -483,6 +483,30 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     return result;
   },
+  async editAt(id, messageId, text) {
+    const result = await transport.call('chat.editAt', { id, messageId, text });
+    if (result.ok) {
+      // The host cut the conversation at the message (the old branch kept aside): reload, the new one arrives as events.
+      const fresh = await transport.call('chat.get', { id });
+      if (fresh.ok) get().applyConversation(fresh.value);
+    }
+    return result;
+  },
+  async regenerate(id, messageId, model) {
+    const result = await transport.call('chat.regenerate', {
+      id,
+      messageId,
+      ...(model !== undefined ? { model } : {}),
+    });
+    if (!result.ok) return get().toastFailure(words('chat.toast.regenerateFailed'), result);
+    const fresh = await transport.call('chat.get', { id });
+    if (fresh.ok) get().applyConversation(fresh.value);
+  },
+  async switchVersion(id, after, version) {
+    const result = await transport.call('chat.switchVersion', { id, after, version });
+    if (!result.ok) return get().toastFailure(words('chat.toast.switchVersionFailed'), result);
+    get().applyConversation(result.value);
+  },
   async loadConversationTools(id) {
     const result = await transport.call('chat.tools', { id });
     if (result.ok) set((s) => ({ conversationTools: { ...s.conversationTools, [id]: result.value } }));

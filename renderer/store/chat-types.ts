@@ -137,6 +137,12 @@ export interface ChatSlice {
   setBackgroundTasks(id: string, mode: BackgroundTaskMode): Promise<void>;
   /** `messageId`: a failed message of the person's, replaced by `text` sent as the newest. */
   editAndResend(id: string, text: string, messageId?: string): Promise<Result<{ accepted: true }>>;
+  /** Edit an earlier message of the person's: the conversation branches there (chat.editAt). */
+  editAt(id: string, messageId: string, text: string): Promise<Result<{ accepted: true }>>;
+  /** A new version of the reply `messageId`, by `model` for this reply only when given (chat.regenerate). */
+  regenerate(id: string, messageId: string, model?: string): Promise<void>;
+  /** Show version `version` (0-based) of the position after message `after` (chat.switchVersion). */
+  switchVersion(id: string, after: string, version: number): Promise<void>;
   /** Send a failed message of the person's again (it becomes the newest). */
   retryFailed(id: string, messageId: string): Promise<void>;
   /** Take out a failed message; the toast's Undo puts it back. */

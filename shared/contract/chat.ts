@@ -425,6 +425,30 @@ export const chatMethods = {
     input: byId,
     output: z.object({ retrying: z.boolean() }),
   }),
+  'chat.editAt': method({
+    summary:
+      'Edit an earlier message the person wrote: the conversation branches there; what followed is kept as the other version (chat.switchVersion), then the model replies.',
+    input: z.object({ id: ConversationIdSchema, messageId: MessageIdSchema, text: MessageTextSchema }).strict(),
+    output: Accepted,
+  }),
+  'chat.regenerate': method({
+    summary:
+      'Write a reply of the model again as a new version of it (the earlier ones kept); with model, that model writes this version only — the conversation keeps its model.',
+    input: z.object({ id: ConversationIdSchema, messageId: MessageIdSchema, model: ModelIdSchema.optional() }).strict(),
+    output: Accepted,
+  }),
+  'chat.switchVersion': method({
+    summary:
+      'Show another version of a position ("‹ 2 / 3 ›"): `after` is the id of the message before it (empty for the first); CONFLICT while a reply is written.',
+    input: z
+      .object({
+        id: ConversationIdSchema,
+        after: z.union([z.literal(''), MessageIdSchema]),
+        version: z.number().int().min(0).max(1_000),
+      })
+      .strict(),
+    output: ConversationSchema,
+  }),
 };
 
 export const chatTopics = {

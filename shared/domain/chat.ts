@@ -333,6 +333,29 @@ export const ContextCutSchema = z.object({
 });
 export type ContextCut = z.infer<typeof ContextCutSchema>;
 
+/**
+ * Another version of the conversation from one position on (app/chat/conversation-forks.ts): an earlier message edited,
+ * or a reply regenerated. `after` is the id of the message before the position ('' for the first one); each version
+ * is the whole tail from there, with the forks inside that tail; the `active` one is the live `messages` (its slot here
+ * stays empty).
+ */
+export interface ChatFork {
+  after: string;
+  active: number;
+  versions: ChatForkVersion[];
+}
+export interface ChatForkVersion {
+  messages: ChatMessage[];
+  forks?: ChatFork[];
+}
+export const ChatForkSchema: z.ZodType<ChatFork> = z.lazy(() =>
+  z.object({
+    after: z.string(),
+    active: z.number().int().min(0),
+    versions: z.array(z.object({ messages: z.array(ChatMessageSchema), forks: z.array(ChatForkSchema).optional() })),
+  }),
+);
+
 export const ConversationSchema = z.object({
   id: ConversationIdSchema,
   title: z.string(),
@@ -360,6 +383,8 @@ export const ConversationSchema = z.object({
   backgroundTasks: z.enum(BACKGROUND_TASK_MODES).optional(),
   /** Pinned by the person: first in the list, whatever its time. Absent: not pinned. */
   pinned: z.boolean().optional(),
+  /** The other versions at each position where the person edited a message or regenerated a reply; absent: none. */
+  forks: z.array(ChatForkSchema).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

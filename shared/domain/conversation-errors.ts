@@ -40,6 +40,10 @@ export type ConversationErrorMessages = {
   'conversation-errors.task-result-sent': Record<string, never>;
   'conversation-errors.not-failed': Record<string, never>;
   'conversation-errors.nothing-to-restore': Record<string, never>;
+  'conversation-errors.not-editable': Record<string, never>;
+  'conversation-errors.not-regenerable': Record<string, never>;
+  'conversation-errors.too-many-versions': { max: number };
+  'conversation-errors.version-gone': Record<string, never>;
 };
 export type ConversationErrorCode = keyof ConversationErrorMessages;
 
@@ -81,6 +85,14 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
     'Only a message that got no reply can be retried or discarded this way; reopen the conversation to see it as it is',
   'conversation-errors.nothing-to-restore': () =>
     'This message can no longer be brought back (Berth restarted since, or it was restored already)',
+  'conversation-errors.not-editable': () =>
+    'Only a message you wrote can be edited this way; reopen the conversation to see it as it is',
+  'conversation-errors.not-regenerable': () =>
+    "Only the model's reply can be regenerated; reopen the conversation to see it as it is",
+  'conversation-errors.too-many-versions': ({ max }) =>
+    `This message already has ${max} versions, the most Berth keeps: switch to one of them, or start a new conversation`,
+  'conversation-errors.version-gone': () =>
+    'That version is no longer in the conversation (it changed since); reopen the conversation to see its versions',
 });
 
 /** "not valid JSON (Unexpected token…)": what is wrong with a conversation file's content, in English. */

@@ -3,10 +3,11 @@ import { readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { McpContentBlockSchema } from '../../../shared/domain/chat';
-import type { ChatContentBlock, ChatToolResultBlock, Conversation } from '../../../shared/domain/chat';
+import type { ChatContentBlock, ChatMessage, ChatToolResultBlock, Conversation } from '../../../shared/domain/chat';
 import { errorMessage } from '../../../shared/error-message';
 import { atomicWriteFile } from '../../config/atomic-write';
 import { holdsBigResult, previewBlockResult } from './result-preview';
+import { mapForkMessages } from '../conversation-forks';
 
 // Big tool results beside their conversation: `<conversations>/<id>.results/<hash of the tool_use id>.json`, each
 // written once, atomically, when the message that holds it is first saved. The conversation's file keeps the preview
@@ -32,13 +33,35 @@ export class ResultFiles {
     private readonly onProblem: (conversationId: string, message: string) => void,
   ) {}
 
-  /** The conversation as its file holds it: every big result written beside it (once) and kept as its preview. */
+  /**
+   * The conversation as its file holds it: every big result written beside it (once) and kept as its preview — in the
+   * live path and in every stored version (conversation-forks.ts).
+   */
   async externalize(conversation: Conversation): Promise<Conversation> {
+    const messages = await this.externalizeMessages(conversation.id, conversation.messages);
+    const forks =
+      conversation.forks === undefined
+        ? undefined
+        : await mapForkMessages(conversation.forks, (kept) => this.externalizeMessages(conversation.id, kept));
+    if (messages === conversation.messages && forks === conversation.forks) return conversation;
+    return { ...conversation, messages, ...(forks !== undefined ? { forks } : {}) };
+  }
+
+  /** The conversation as memory holds it: each stored result whole again; a file gone or damaged leaves the preview, marked `missing`. */
+  async hydrate(conversation: Conversation): Promise<Conversation> {
+    const messages = await this.hydrateMessages(conversation.id, conversation.messages);
+    if (conversation.forks === undefined) return { ...conversation, messages };
+    const forks = await mapForkMessages(conversation.forks, (kept) => this.hydrateMessages(conversation.id, kept));
+    return { ...conversation, messages, forks };
+  }
+
+  /** `messages` with their big results written beside and kept as previews; the same array when none holds one. */
+  private async externalizeMessages(conversationId: string, messages: ChatMessage[]): Promise<ChatMessage[]> {
     let changed = false;
-    const messages = [];
-    for (const message of conversation.messages) {
+    const out: ChatMessage[] = [];
+    for (const message of messages) {
       if (!message.content.some(holdsBigResult)) {
-        messages.push(message);
+        out.push(message);
         continue;
       }
       const content: ChatContentBlock[] = [];
@@ -49,31 +72,30 @@ export class ResultFiles {
         }
         // A background task's notice and the copy sent to the model share one result id: one file for both.
         if (block.type === 'tool_result' || block.type === 'task_result')
-          await this.writeOnce(conversation.id, block.type === 'tool_result' ? block : block.result);
+          await this.writeOnce(conversationId, block.type === 'tool_result' ? block : block.result);
         content.push(previewBlockResult(block));
       }
-      messages.push({ ...message, content });
+      out.push({ ...message, content });
       changed = true;
     }
-    return changed ? { ...conversation, messages } : conversation;
+    return changed ? out : messages;
   }
 
-  /** The conversation as memory holds it: each stored result whole again; a file gone or damaged leaves the preview, marked `missing`. */
-  async hydrate(conversation: Conversation): Promise<Conversation> {
-    const messages = [];
-    for (const message of conversation.messages) {
+  private async hydrateMessages(conversationId: string, messages: ChatMessage[]): Promise<ChatMessage[]> {
+    const out: ChatMessage[] = [];
+    for (const message of messages) {
       const content: ChatContentBlock[] = [];
       for (const block of message.content)
         content.push(
           block.type === 'tool_result'
-            ? await this.read(conversation.id, block)
+            ? await this.read(conversationId, block)
             : block.type === 'task_result'
-              ? { ...block, result: await this.read(conversation.id, block.result) }
+              ? { ...block, result: await this.read(conversationId, block.result) }
               : block,
         );
-      messages.push({ ...message, content });
+      out.push({ ...message, content });
     }
-    return { ...conversation, messages };
+    return out;
   }
 
   /** The folder goes to the trash with its conversation (and back with it). */

@@ -1,4 +1,5 @@
 import type {
+  ChatFork,
   ChatContentBlock,
   ChatEvent,
   ChatMessage,
@@ -126,9 +127,21 @@ function previewMessage(message: ChatMessage): ChatMessage {
 /** The conversation as a window gets it: every big result as its preview. */
 export function previewConversation(conversation: Conversation): Conversation {
   const messages = conversation.messages.map(previewMessage);
+  // Stored versions (branches) carry previews too: a window never gets a whole big result it did not ask for.
+  if (conversation.forks !== undefined) return { ...conversation, messages, forks: previewForks(conversation.forks) };
   return messages.some((message, index) => message !== conversation.messages[index])
     ? { ...conversation, messages }
     : conversation;
+}
+
+function previewForks(forks: ChatFork[]): ChatFork[] {
+  return forks.map((fork) => ({
+    ...fork,
+    versions: fork.versions.map((version) => ({
+      messages: version.messages.map(previewMessage),
+      ...(version.forks !== undefined ? { forks: previewForks(version.forks) } : {}),
+    })),
+  }));
 }
 
 /** A chat event as the windows get it: a finished call's result and a saved message carry previews. */

@@ -218,7 +218,7 @@ describe("the chat's host messages in the person's language", () => {
     await activateLocale('zh-CN');
     const refusal = conversationError('conversation-errors.reply-running', {});
     const { transport } = mount();
-    transport.handlers['chat.editAndResend'] = () => fail('CONFLICT', refusal.text, undefined, refusal.hostMessage);
+    transport.handlers['chat.editAt'] = () => fail('CONFLICT', refusal.text, undefined, refusal.hostMessage);
     await screen.findByText('Hi');
     fireEvent.click(screen.getByRole('button', { name: '编辑' }));
     await act(async () => fireEvent.keyDown(screen.getByRole('textbox', { name: '编辑你的消息' }), { key: 'Enter' }));

@@ -7,6 +7,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { PlayIcon, RestartIcon, WarningIcon } from '../../ui/icons';
 import { buildTimeline, stopReasonNote, type AssistantPart, type TimelineItem } from './chat-model';
+import { versionMarks } from '../../../shared/domain/chat-versions';
 import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
 import { recallScroll, rememberScroll } from './scroll-memory';
 import { useToolCardFocus } from './tool-card-focus';
@@ -50,6 +51,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   const all = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
   // Each finished answer's cost, under its last message; the running turn's shows once it ends.
   const usages = useMemo(() => turnUsages(conversation.messages), [conversation.messages]);
+  const versions = useMemo(() => versionMarks(conversation), [conversation]);
   // The compaction (or drop) belongs to the last row it left out (a tool round's results have no row of their own).
   const cut = useBerth((s) => s.contextFills[conversation.id]?.cut);
   const cutAt = useMemo(() => {
@@ -218,6 +220,8 @@ export function MessageList({ conversation, live }: { conversation: Conversation
               usage={running && row.index > lastPersonItem ? undefined : usages.get(item.message.id)}
               {...(item.message.id === cutAt ? { cut, folded, onToggleOriginals: toggleOriginals } : {})}
               nearViewport={isInRange(virtualizer.range, row.index)}
+              version={versions.get(item.message.id)}
+              model={item.kind === 'assistant' ? conversation.model : undefined}
               {...placement}
             />
           );

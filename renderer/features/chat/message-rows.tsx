@@ -15,6 +15,8 @@ import type { ContextCut } from '../../../shared/domain/chat';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import type { Failure } from '../../../shared/result';
+import type { VersionMark } from '../../../shared/domain/chat-versions';
+import { VersionSwitcher } from './version-switcher';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
 // Only in a compacted (or trimmed) conversation: on demand, out of the first screen's bundle.
@@ -25,6 +27,8 @@ const FailedMessageMark = lazy(async () => ({
   default: (await import('./failed-message-mark')).FailedMessageMark,
 }));
 const PartialMark = lazy(async () => ({ default: (await import('./partial-mark')).PartialMark }));
+// Under replies once the first one shows: Radix's menu is not on the first screen's budget.
+const RegenerateMenu = lazy(() => import('./regenerate-menu'));
 const TaskResultCard = lazy(async () => ({ default: (await import('./task-result-card')).TaskResultCard }));
 
 function ThinkingBlock(props: ComponentProps<typeof LazyThinkingBlock>) {
@@ -74,6 +78,10 @@ export interface MessageRowProps extends RowPlacement {
   folded?: boolean | undefined;
   /** With `cut`: shows or folds the messages it left out. */
   onToggleOriginals?: (() => void) | undefined;
+  /** This message's position has other versions (an edit, a regenerated reply): "‹ 2 / 3 ›". */
+  version?: VersionMark | undefined;
+  /** The conversation's model (what Regenerate uses unless another is picked); replies only. */
+  model?: string | undefined;
 }
 
 /**
@@ -89,6 +97,8 @@ export const MessageRow = memo(function MessageRow({
   cut,
   folded,
   onToggleOriginals,
+  version,
+  model,
   ...placement
 }: MessageRowProps) {
   const t = useT();
@@ -107,6 +117,7 @@ export const MessageRow = memo(function MessageRow({
         placement={placement}
         cutBlock={cutBlock}
         folded={folded === true}
+        version={version}
       />
     );
   // Folded, the row is only the block; the same children stay in place so the block (and its focus) survives a toggle.
@@ -166,6 +177,16 @@ export const MessageRow = memo(function MessageRow({
         </Suspense>
       ) : null}
       {shown && usage !== undefined ? <UsageLine usage={usage} /> : null}
+      {shown ? (
+        <div className="message-actions reply-actions">
+          {version !== undefined ? <VersionSwitcher conversationId={conversationId} mark={version} /> : null}
+          {model !== undefined ? (
+            <Suspense fallback={null}>
+              <RegenerateMenu conversationId={conversationId} messageId={item.message.id} model={model} />
+            </Suspense>
+          ) : null}
+        </div>
+      ) : null}
       {cutBlock}
     </li>
   );
@@ -251,6 +272,7 @@ function PersonMessage({
   placement,
   cutBlock,
   folded,
+  version,
 }: {
   item: Extract<TimelineItem, { kind: 'person' }>;
   conversationId: string;
@@ -258,8 +280,10 @@ function PersonMessage({
   placement: RowPlacement;
   cutBlock: ReactNode;
   folded: boolean;
+  version: VersionMark | undefined;
 }) {
   const editAndResend = useBerth((s) => s.editAndResend);
+  const editAt = useBerth((s) => s.editAt);
   const t = useT();
   const [editing, setEditing] = useState<string>();
   // The failure itself, not its words: a language switch re-words it.
@@ -270,8 +294,12 @@ function PersonMessage({
   async function resend() {
     if (editing === undefined || editing.trim() === '') return;
     setBusy(true);
-    // A failed message is replaced where it is sent from: the newest, whatever came after it.
-    const result = await editAndResend(conversationId, editing, failed !== undefined ? item.message.id : undefined);
+    // A failed message is replaced where it is sent from: the newest, whatever came after it. Any other message
+    // branches the conversation where it is, the replies after it kept as the other version.
+    const result =
+      failed !== undefined
+        ? await editAndResend(conversationId, editing, item.message.id)
+        : await editAt(conversationId, item.message.id, editing);
     setBusy(false);
     if (result.ok) {
       setEditing(undefined);
@@ -302,7 +330,9 @@ function PersonMessage({
           </p>
         ) : null}
         <div className="edit-actions">
-          <span className="field-hint">{t('chat.row.editHint')}</span>
+          <span className="field-hint">
+            {t(failed !== undefined ? 'chat.row.editHint' : 'chat.row.editBranchHint')}
+          </span>
           <div className="spacer" />
           <Button size="sm" variant="ghost" onClick={() => setEditing(undefined)}>
             {t('chat.row.cancel')}
@@ -334,8 +364,9 @@ function PersonMessage({
           />
         </Suspense>
       ) : null}
-      {!folded && item.isLast && !running && failed === undefined ? (
+      {!folded && failed === undefined && !(item.isLast && running) ? (
         <div className="message-actions">
+          {version !== undefined ? <VersionSwitcher conversationId={conversationId} mark={version} /> : null}
           <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>
             {t('chat.row.edit')}
           </Button>
