@@ -9,9 +9,9 @@ import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { useT } from '../../i18n/use-t';
-import { failureText, HostMessageText } from '../../i18n/host-message';
+import { HostMessageText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
-import { words } from '../../i18n/words';
+import { failureWords, words, wordsTexts, type Words } from '../../i18n/words';
 import type { HostMessage } from '../../../shared/domain/host-message';
 
 interface Reviewed {
@@ -25,6 +25,11 @@ export function suggestedName(registryName: string): string {
   const last = registryName.split('/').pop() ?? registryName;
   const cleaned = last.replace(/[^A-Za-z0-9 _.-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
   return (cleaned === '' ? 'server' : cleaned).slice(0, 64);
+}
+
+/** The host's refusals by field; they carry no code yet, so their English is shown as the host wrote it. */
+function fieldErrors(errors: readonly { field: string; message: string }[]): Record<string, Words> {
+  return Object.fromEntries(errors.map((error) => [error.field, failureWords(error)]));
 }
 
 /**
@@ -49,13 +54,15 @@ export function InstallDialog({
   const pushToast = useBerth((s) => s.pushToast);
   const [serverName, setServerName] = useState(() => suggestedName(entry.name));
   const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [said, setErrors] = useState<Record<string, Words>>({});
   const [reviewed, setReviewed] = useState<Reviewed>();
   const [busy, setBusy] = useState(false);
   // A package from a registry other than the public one is installed only after its own yes (reset by each review).
   const [sourceConfirmed, setSourceConfirmed] = useState(false);
   const title = entry.title ?? entry.name;
   const t = useT();
+  // Worded as the dialog renders, so a language switch re-words errors already shown.
+  const errors = wordsTexts(said, t);
   const local = reviewed?.plan.kind === 'stdio';
   const sandbox = useReviewSandbox(
     local
@@ -77,9 +84,8 @@ export function InstallDialog({
       values,
     });
     setBusy(false);
-    if (!result.ok) return setErrors({ form: failureText(result) });
-    if (!result.value.ready)
-      return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+    if (!result.ok) return setErrors({ form: failureWords(result) });
+    if (!result.value.ready) return setErrors(fieldErrors(result.value.errors));
     setErrors({});
     setSourceConfirmed(false);
     setReviewed({ reviewId: result.value.reviewId, serverName: result.value.serverName, plan: result.value.plan });
@@ -100,12 +106,12 @@ export function InstallDialog({
       ...(confirmed.length === 0 ? {} : { confirmed }),
     });
     setBusy(false);
-    if (!result.ok) return setErrors({ form: failureText(result) });
+    if (!result.ok) return setErrors({ form: failureWords(result) });
     if (!result.value.installed) {
       // A refused confirmation or sandbox choice keeps the review open: the person can read it again and change it.
       if (!result.value.errors.every((error) => error.field === 'confirmed' || error.field === 'sandbox'))
         setReviewed(undefined);
-      return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+      return setErrors(fieldErrors(result.value.errors));
     }
     pushToast({
       tone: 'success',
