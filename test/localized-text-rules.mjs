@@ -159,6 +159,13 @@ const HOST_ENGLISH_SHOWN = [
     message:
       'Keep the Failure in state, not its English message: word it with failureText() when it is shown, so a language switch re-words it.',
   },
+  {
+    // Anywhere inside the setter's argument: `setNote({ text: t(…) })` and `setState((s) => ({ …s, error: failureText(r) }))` too.
+    selector:
+      'CallExpression[callee.name=/^set[A-Z]/] CallExpression[callee.name=/^(t|translate|failureText|hostText|wordsText)$/]',
+    message:
+      'Words kept in state stay in the language they were worded in: keep a Words (words(), failureWords(), verbatim() in renderer/i18n/words.ts) or the Failure, and word it as it renders.',
+  },
 ];
 
 /**

@@ -127,7 +127,7 @@ describe('the no-unlocalized-strings lint', () => {
     const code = [
       'export function A({ result, setError }: { result: Failure; setError: (text: string) => void }) {',
       '  setError(result.message);',
-      '  setError(failureText(result));',
+      '  setError(failureWords(result));',
       '  return (',
       '    <p title="Copy the key">',
       '      {result.message}',
@@ -144,5 +144,38 @@ describe('the no-unlocalized-strings lint', () => {
     ]);
     // The views other helpers convert are allowed for now: each names a file or folder that exists.
     expect(HOST_ENGLISH_ALLOWED.filter((entry) => !existsSync(join(root, entry.replace(/\/\*\*$/, ''))))).toEqual([]);
+  });
+
+  it('refuses words worded into state (a setter given t(), translate(), failureText() or hostText()), lets Words pass', async () => {
+    const views = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.tsx'],
+          languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+          rules: VIEW_TEXT_RULES,
+        },
+      ],
+    });
+    const code = [
+      'export function A({ result, t, setError, setNote, setState }: Props) {',
+      "  setError(t('chat.row.titleRequired'));",
+      '  setError(failureText(result));',
+      "  setNote({ ok: false, text: translate('settings.providers.models.duplicate', { id }) });",
+      '  setState((current) => ({ ...current, error: hostText(result.hostMessage, result.text) }));',
+      "  setError(words('chat.row.titleRequired'));",
+      '  setError(failureWords(result));',
+      '  setState((current) => ({ ...current, error: result }));',
+      "  return <p>{t('chat.row.titleRequired')} {failureText(result)}</p>;",
+      '}',
+    ].join('\n');
+    const [linted] = await views.lintText(code, { filePath: join(root, 'renderer/features/example/example.tsx') });
+    expect((linted?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}:${m.line}`).sort()).toEqual([
+      'no-restricted-syntax:2',
+      'no-restricted-syntax:3',
+      'no-restricted-syntax:4',
+      'no-restricted-syntax:5',
+    ]);
   });
 });

@@ -25,6 +25,7 @@ import { closedNote, createRequestGate } from './request-gate';
 import { appLoadText, useAppResource } from './use-app-resource';
 import { useFloatingRow } from './use-floating-row';
 import { translate, useT } from '../../i18n/use-t';
+import { words, wordsText, type Words } from '../../i18n/words';
 import { cspRefusalText, sameRefusal } from './csp-refusal';
 import type { CspRefusal } from '../../sandbox-proxy/csp-violations';
 
@@ -76,7 +77,7 @@ export function AppFrame({
   inBrowser.current = useBerth((s) => s.appInfo?.shell === 'browser');
   const [generation, setGeneration] = useState(0);
   const load = useAppResource(origin.server, resourceUri, generation, loadBridge);
-  const [note, setNote] = useState<string>();
+  const [note, setNote] = useState<Words>();
   const [refusals, setRefusals] = useState<readonly CspRefusal[]>([]);
   const [allowed, setAllowed] = useState<readonly AppUiPermission[]>([]);
   const [askDismissed, setAskDismissed] = useState(false);
@@ -180,11 +181,11 @@ export function AppFrame({
       },
       onRequestTeardown: () => {
         void started.close(true);
-        setNote(translate('apps.frame.closedItself'));
+        setNote(words('apps.frame.closedItself'));
       },
       onError: (message) => {
         void started.close(false);
-        setNote(translate('apps.frame.stopped', { message }));
+        setNote(words('apps.frame.stopped', { message }));
       },
       onCspRefusal: (refusal) =>
         setRefusals((shown) => (shown.some((r) => sameRefusal(r, refusal)) ? shown : [...shown, refusal].slice(-3))),
@@ -303,9 +304,9 @@ export function AppFrame({
           </span>
         </div>
       ) : null}
-      {closed ? (
+      {note !== undefined ? (
         <div className="app-frame-note" role="note">
-          <WarningIcon /> <span>{t('apps.frame.closed', { note })}</span>
+          <WarningIcon /> <span>{t('apps.frame.closed', { note: wordsText(note, t) })}</span>
           <Button size="sm" icon={<RestartIcon />} onClick={reload}>
             {t('apps.frame.reload')}
           </Button>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closedNote, createRequestGate, DEFAULT_GATE } from './request-gate';
 import { activateLocale } from '../../i18n/i18n';
+import { wordsText } from '../../i18n/words';
 
 describe('createRequestGate', () => {
   it('admits a burst up to the bucket, then refuses until tokens come back at the sustained rate', () => {
@@ -47,12 +48,12 @@ describe('createRequestGate', () => {
   });
 
   it('says plainly why the app was closed', () => {
-    expect(closedNote(412, 3)).toBe('This app was closed: it sent 412 requests in 3 seconds.');
-    expect(closedNote(150, 1)).toBe('This app was closed: it sent 150 requests in 1 second.');
+    expect(wordsText(closedNote(412, 3))).toBe('This app was closed: it sent 412 requests in 3 seconds.');
+    expect(wordsText(closedNote(150, 1))).toBe('This app was closed: it sent 150 requests in 1 second.');
   });
 
   it("words the closed note in the person's language", async () => {
     await activateLocale('ko');
-    expect(closedNote(412, 3)).toBe('이 앱을 닫았습니다: 3초 동안 요청을 412개 보냈습니다.');
+    expect(wordsText(closedNote(412, 3))).toBe('이 앱을 닫았습니다: 3초 동안 요청을 412개 보냈습니다.');
   });
 });

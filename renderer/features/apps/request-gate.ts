@@ -1,4 +1,4 @@
-import { translate } from '../../i18n/use-t';
+import { words, type Words } from '../../i18n/words';
 
 /**
  * The per-card budget for what an app sends (requests and notifications):
@@ -65,7 +65,7 @@ export function createRequestGate(options: RequestGateOptions = DEFAULT_GATE): R
   };
 }
 
-/** What the card says when the gate closed an app. */
-export function closedNote(requests: number, seconds: number): string {
-  return translate('apps.gate.closed', { requests: String(requests), seconds });
+/** What the card says when the gate closed an app, worded where it is shown. */
+export function closedNote(requests: number, seconds: number): Words {
+  return words('apps.gate.closed', { requests: String(requests), seconds });
 }

@@ -8,11 +8,11 @@ import { Dialog, DialogBody, DialogDescription, DialogFooter, DialogHeader } fro
 import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { failureWords, wordsText, type Words } from '../../i18n/words';
 
 type Opening =
   | { step: 'opening'; sent: number }
-  | { step: 'refused'; message: string }
+  | { step: 'refused'; message: Words }
   | { step: 'open'; inspection: BundleInspection };
 
 /** Sends the file to the host in chunks, then asks it to open (validate, check, extract) the bundle. */
@@ -34,7 +34,7 @@ function useOpenedBundle(file: File): Opening {
           ...(uploadId === undefined ? {} : { uploadId }),
         });
         if (cancelled) return;
-        if (!sent.ok) return setState({ step: 'refused', message: failureText(sent) });
+        if (!sent.ok) return setState({ step: 'refused', message: failureWords(sent) });
         uploadId = sent.value.uploadId;
         setState({ step: 'opening', sent: sent.value.size });
       }
@@ -46,7 +46,7 @@ function useOpenedBundle(file: File): Opening {
         return;
       }
       setState(
-        opened.ok ? { step: 'open', inspection: opened.value } : { step: 'refused', message: failureText(opened) },
+        opened.ok ? { step: 'open', inspection: opened.value } : { step: 'refused', message: failureWords(opened) },
       );
     })();
     return () => {
@@ -94,7 +94,7 @@ export function BundleDialog({ file, onClose }: { file: File; onClose: () => voi
             <InlineAlert>
               <T
                 id="bundles.dialog.refused"
-                values={{ file: file.name, reason: opening.message }}
+                values={{ file: file.name, reason: wordsText(opening.message, t) }}
                 components={{ strong: <strong /> }}
               />
             </InlineAlert>

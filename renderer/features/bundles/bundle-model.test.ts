@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleField } from '../../../shared/contract/bundles';
 import { activateLocale } from '../../i18n/i18n';
+import { wordsText } from '../../i18n/words';
 import { bundleFileProblem, initialDrafts, toBase64, valuesFromDrafts } from './bundle-model';
 
 const field = (key: string, extra: Partial<BundleField> = {}): BundleField => ({
@@ -17,13 +18,15 @@ const field = (key: string, extra: Partial<BundleField> = {}): BundleField => ({
 describe('bundle model', () => {
   it('offers only .mcpb files within the size limit', () => {
     expect(bundleFileProblem({ name: 'a.mcpb', size: 10 })).toBeUndefined();
-    expect(bundleFileProblem({ name: 'a.zip', size: 10 })).toBe('“a.zip” is not an MCP Bundle: choose a .mcpb file');
-    expect(bundleFileProblem({ name: 'a.mcpb', size: 300 * 1024 * 1024 })).toMatch(/larger than 256 MiB/);
+    expect(wordsText(bundleFileProblem({ name: 'a.zip', size: 10 })!)).toBe(
+      '“a.zip” is not an MCP Bundle: choose a .mcpb file',
+    );
+    expect(wordsText(bundleFileProblem({ name: 'a.mcpb', size: 300 * 1024 * 1024 })!)).toMatch(/larger than 256 MiB/);
   });
 
   it("says why a file is not opened in the person's language", async () => {
     await activateLocale('ja');
-    expect(bundleFileProblem({ name: 'a.zip', size: 10 })).toBe(
+    expect(wordsText(bundleFileProblem({ name: 'a.zip', size: 10 })!)).toBe(
       '「a.zip」は MCP Bundle ではありません。.mcpb ファイルを選んでください',
     );
   });

@@ -1,6 +1,7 @@
 import type { BundleField, BundleValues } from '../../../shared/contract/bundles';
 import type { MessageId } from '../../i18n/message-ids';
 import { translate, type Translate } from '../../i18n/use-t';
+import { words, type Words } from '../../i18n/words';
 
 /** Raw bytes per `bundles.upload` chunk: 3 MiB is 4 MiB of base64, the most one call may carry. */
 export const UPLOAD_CHUNK_BYTES = 3 * 1024 * 1024;
@@ -12,10 +13,10 @@ export type FieldDraft = string | boolean;
 export type Drafts = Record<string, FieldDraft>;
 
 /** A file dropped or picked: only a .mcpb is offered to the host. */
-export function bundleFileProblem(file: { name: string; size: number }): string | undefined {
-  if (!/\.(mcpb|dxt)$/i.test(file.name)) return translate('bundles.file.notBundle', { name: file.name });
+export function bundleFileProblem(file: { name: string; size: number }): Words | undefined {
+  if (!/\.(mcpb|dxt)$/i.test(file.name)) return words('bundles.file.notBundle', { name: file.name });
   if (file.size > MAX_BUNDLE_BYTES)
-    return translate('bundles.file.tooBig', { name: file.name, max: String(MAX_BUNDLE_BYTES / (1024 * 1024)) });
+    return words('bundles.file.tooBig', { name: file.name, max: String(MAX_BUNDLE_BYTES / (1024 * 1024)) });
   return undefined;
 }
 

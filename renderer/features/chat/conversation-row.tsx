@@ -7,6 +7,8 @@ import { Button } from '../../ui/controls';
 import { EditIcon, PinIcon, TrashIcon } from '../../ui/icons';
 import { formatDateTime } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
+import { words, type Words } from '../../i18n/words';
+import { WordsText } from '../../i18n/words-text';
 
 const ConversationRowMenu = lazy(() => import('./conversation-row-menu'));
 // Only while a search shows where it found its words.
@@ -159,7 +161,7 @@ export function RenameRow({ conversation, onDone }: { conversation: Conversation
   const t = useT();
   const renameConversation = useBerth((s) => s.renameConversation);
   const [title, setTitle] = useState(conversation.title);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Words>();
   // Enter saves and closes the row; the blur that can follow must not save twice.
   const finished = useRef(false);
 
@@ -168,7 +170,7 @@ export function RenameRow({ conversation, onDone }: { conversation: Conversation
     const trimmed = title.trim();
     if (trimmed === conversation.title) return onDone();
     if (trimmed === '') {
-      setError(t('chat.row.titleRequired'));
+      setError(words('chat.row.titleRequired'));
       return;
     }
     // The store shows the new title at once and puts the old one back (with a message) if the host refuses.
@@ -201,7 +203,7 @@ export function RenameRow({ conversation, onDone }: { conversation: Conversation
       />
       {error ? (
         <p className="field-error" role="alert">
-          {error}
+          <WordsText words={error} />
         </p>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { formatNumber } from '../../i18n/format';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { verbatim, words, wordsText, type Words } from '../../i18n/words';
 
 // A tool result too long to put in the card at once, or one Berth cut for the
 // model (app/chat/results). Loaded on demand (tool-call-card.tsx): the first screen
@@ -36,7 +37,7 @@ function longText(block: McpContentBlock): string | undefined {
 }
 
 interface Viewing {
-  title: string;
+  title: Words;
   text: string;
 }
 
@@ -126,16 +127,16 @@ export default function LargeResult({
   const paging = useWholeResult(conversationId, result.toolUseId);
   const loading = paging.state.kind === 'loading';
   // A preview holds only the start: every way to "all of it" reads the whole from the host.
-  const openAll = (title: string, text: () => string): void => {
+  const openAll = (title: Words, text: () => string): void => {
     if (whole === undefined) {
       setViewing({ title, text: text() });
       return;
     }
     void paging.load().then((loaded) => {
-      if (loaded !== undefined) setViewing({ title: t('chat.large.wholeTitle', { tool }), text: loaded });
+      if (loaded !== undefined) setViewing({ title: words('chat.large.wholeTitle', { tool }), text: loaded });
     });
   };
-  const openWhole = (): void => openAll(t('chat.large.wholeTitle', { tool }), () => wholeResultText(result));
+  const openWhole = (): void => openAll(words('chat.large.wholeTitle', { tool }), () => wholeResultText(result));
   return (
     <div className={clsx('tool-result', result.isError && 'tool-result-error')}>
       {result.isError ? (
@@ -195,7 +196,9 @@ export default function LargeResult({
               whole === undefined ? text.length : whole.blocks === 1 && uri === undefined ? whole.chars : undefined
             }
             uri={uri}
-            onShowAll={() => openAll(uri ?? t('chat.large.resultTitle', { tool }), () => text)}
+            onShowAll={() =>
+              openAll(uri !== undefined ? verbatim(uri) : words('chat.large.resultTitle', { tool }), () => text)
+            }
           />
         );
       })}
@@ -220,7 +223,7 @@ export default function LargeResult({
       ) : null}
       {viewing !== undefined ? (
         <Suspense fallback={null}>
-          <ResultViewer title={viewing.title} text={viewing.text} onClose={() => setViewing(undefined)} />
+          <ResultViewer title={wordsText(viewing.title, t)} text={viewing.text} onClose={() => setViewing(undefined)} />
         </Suspense>
       ) : null}
     </div>

@@ -299,7 +299,7 @@ function SuggestionList({
   if (state.status === 'error') {
     return (
       <p id={listboxId} className="suggestions suggestions-error" role="status">
-        {t('chat.promptForm.noSuggestions', { message: state.message })}
+        {t('chat.promptForm.noSuggestions', { message: failureText(state.failure) })}
       </p>
     );
   }

@@ -18,6 +18,7 @@ const MentionMenu = lazy(async () => ({ default: (await import('./mention-menu')
 const MentionTemplateForm = lazy(async () => ({ default: (await import('./mention-menu')).MentionTemplateForm }));
 import { useMentionResources } from './use-mention-resources';
 import { useT } from '../../i18n/use-t';
+import { failureWords, words, wordsText, type Words } from '../../i18n/words';
 
 export interface Mentions {
   /** The menu (or what attaching is doing), shown above the message box; null when neither. */
@@ -30,7 +31,7 @@ export interface Mentions {
   trackCaret: (box: HTMLTextAreaElement) => void;
 }
 
-type Attaching = { state: 'reading'; label: string } | { state: 'failed'; label: string; message: string };
+type Attaching = { state: 'reading'; label: string } | { state: 'failed'; label: string; message: Words };
 
 /**
  * `@` in the message box: lists the resources of every ready server, filtered
@@ -99,11 +100,11 @@ export function useMentions(
     setAttaching({ state: 'reading', label });
     const read = await readResource({ server, uri });
     if (!read.ok) {
-      setAttaching({ state: 'failed', label, message: read.message });
+      setAttaching({ state: 'failed', label, message: failureWords(read) });
       return;
     }
     if (read.value.contents.length === 0) {
-      setAttaching({ state: 'failed', label, message: t('chat.mention.noContent', { server }) });
+      setAttaching({ state: 'failed', label, message: words('chat.mention.noContent', { server }) });
       return;
     }
     const { resourceAttachments } = await import('../resources/resource-model');
@@ -148,7 +149,7 @@ export function useMentions(
   } else if (attaching?.state === 'failed') {
     panel = (
       <p className="field-error composer-note" role="alert">
-        {t('chat.mention.attachFailed', { label: attaching.label, message: attaching.message })}
+        {t('chat.mention.attachFailed', { label: attaching.label, message: wordsText(attaching.message, t) })}
       </p>
     );
   }

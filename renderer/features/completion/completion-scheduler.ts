@@ -1,6 +1,5 @@
 import type { CompletionRef, CompletionResult } from '../../../shared/contract/prompts';
-import type { Result } from '../../../shared/result';
-import { failureText } from '../../i18n/host-message';
+import type { Failure, Result } from '../../../shared/result';
 
 /** What to complete: one argument of a prompt or resource template, with the other arguments filled so far. */
 export interface CompletionQuery {
@@ -15,7 +14,8 @@ export type CompletionState =
   | { status: 'idle'; values: [] }
   | { status: 'loading'; values: string[] }
   | { status: 'ready'; values: string[]; total?: number; hasMore?: boolean }
-  | { status: 'error'; values: []; message: string };
+  /** The failure, worded where it is shown so a language switch re-words it. */
+  | { status: 'error'; values: []; failure: Failure };
 
 export const IDLE_COMPLETION: CompletionState = { status: 'idle', values: [] };
 
@@ -75,7 +75,7 @@ export class CompletionScheduler {
     if (ticket !== this.latest) return;
     if (!result.ok) {
       this.values = [];
-      this.options.onState({ status: 'error', values: [], message: failureText(result) });
+      this.options.onState({ status: 'error', values: [], failure: result });
       return;
     }
     // A newer request for the same field overtook this one at the host; its own answer follows.

@@ -95,7 +95,7 @@ describe('useCompletions', () => {
     expect(result.current).toEqual({
       status: 'error',
       values: [],
-      message: "server 'everything' is stopped, not ready",
+      failure: fail('NOT_READY', "server 'everything' is stopped, not ready"),
     });
 
     rerender({ q: query('Exa') });

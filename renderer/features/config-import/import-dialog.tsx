@@ -15,7 +15,9 @@ import { ImportPreviewStep } from './import-preview';
 import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText, hostText } from '../../i18n/host-message';
+import { hostText } from '../../i18n/host-message';
+import { failureWords, useWords, words, type Words } from '../../i18n/words';
+import { WordsText } from '../../i18n/words-text';
 
 /** "Import servers…": pick a detected file or paste one, then preview and import (opened through the store). */
 export function ImportDialog() {
@@ -39,7 +41,7 @@ export function ImportDialog() {
 
 function SourceStep() {
   const previewImport = useBerth((s) => s.previewImport);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Words>();
   const [busy, setBusy] = useState(false);
 
   async function preview(source: ImportSource) {
@@ -47,12 +49,16 @@ function SourceStep() {
     const result = await previewImport(source);
     setBusy(false);
     // On success the store shows the preview step instead of this one.
-    if (!result.ok) setError(failureText(result));
+    if (!result.ok) setError(failureWords(result));
   }
 
   return (
     <DialogBody className="import-source">
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? (
+        <InlineAlert>
+          <WordsText words={error} />
+        </InlineAlert>
+      ) : null}
       <DetectedFiles
         busy={busy}
         onPick={(location, projectFolder) =>
@@ -187,13 +193,14 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
   const setImportPaste = useBerth((s) => s.setImportPaste);
   const setFormat = (next: ForeignFormat) => setImportPaste({ format: next, text });
   const setText = (next: string) => setImportPaste({ format, text: next });
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Words>();
+  const wordsOf = useWords();
   const headingId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (text.trim() === '') {
-      setError(t('config-import.paste.empty'));
+      setError(words('config-import.paste.empty'));
       return;
     }
     setError(undefined);
@@ -221,7 +228,7 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
           </select>
         )}
       </Field>
-      <Field label={t('config-import.paste.contents')} error={error}>
+      <Field label={t('config-import.paste.contents')} error={error && wordsOf(error)}>
         {({ id, describedBy, invalid }) => (
           <textarea
             id={id}

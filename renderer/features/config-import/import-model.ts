@@ -9,8 +9,8 @@ import type {
 import { ServerNameSchema } from '../../../shared/domain/server';
 import { riskKeys } from '../launch-review/risk-confirm';
 import type { MessageId } from '../../i18n/message-ids';
-import { translate } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import { translate, type Translate } from '../../i18n/use-t';
+import { failureWords, verbatim, words, wordsText, type Words } from '../../i18n/words';
 
 /** The formats a pasted file may have, as people name them (catalog ids). */
 export const FORMAT_LABELS = {
@@ -71,8 +71,18 @@ export function needsWorkspaceFolder(preview: ImportPreview, choices: ImportChoi
   );
 }
 
-/** Problems found before asking the host, by row (`sourceName`) or `inputs.<id>` / `workspaceFolder`. */
-export type LocalErrors = Record<string, string>;
+/**
+ * Problems found before asking the host, by row (`sourceName`) or `inputs.<id>` / `workspaceFolder`: words, worded
+ * where shown (`localErrorTexts`) so a language switch re-words them; a key may hold more than one problem.
+ */
+export type LocalErrors = Record<string, readonly Words[]>;
+
+/** The problems as text in the active locale, one line per key. */
+export function localErrorTexts(errors: LocalErrors, t: Translate = translate): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, said]) => [key, said.map((one) => wordsText(one, t)).join(' ')]),
+  );
+}
 
 export type ApplyBuild =
   { ok: true; input: Omit<MethodInput<'configImport.apply'>, 'source'> } | { ok: false; errors: LocalErrors };
@@ -96,10 +106,13 @@ export function buildApply(
     const parsed = ServerNameSchema.safeParse(name);
     const other = seen.get(name.toLowerCase());
     if (!parsed.success)
-      errors[candidate.sourceName] = parsed.error.issues[0]?.message ?? translate('config-import.error.invalidName');
-    else if (other !== undefined) errors[candidate.sourceName] = translate('config-import.error.nameTaken', { other });
-    else if (unconfirmed(candidate, choices))
-      errors[candidate.sourceName] = translate('config-import.error.unconfirmed');
+      errors[candidate.sourceName] = [
+        parsed.error.issues[0] !== undefined
+          ? verbatim(parsed.error.issues[0].message)
+          : words('config-import.error.invalidName'),
+      ];
+    else if (other !== undefined) errors[candidate.sourceName] = [words('config-import.error.nameTaken', { other })];
+    else if (unconfirmed(candidate, choices)) errors[candidate.sourceName] = [words('config-import.error.unconfirmed')];
     seen.set(name.toLowerCase(), candidate.sourceName);
   }
   const sentAnswers: Record<string, string> = {};
@@ -107,12 +120,12 @@ export function buildApply(
     const answer = answers[input.id] ?? '';
     if (answer !== '') sentAnswers[input.id] = answer;
     else if (!input.hasDefault)
-      errors[`inputs.${input.id}`] = translate('config-import.error.inputMissing', { description: input.description });
+      errors[`inputs.${input.id}`] = [words('config-import.error.inputMissing', { description: input.description })];
   }
   const folder = workspaceFolder.trim();
   if (needsWorkspaceFolder(preview, choices) && folder === '')
-    errors.workspaceFolder = translate('config-import.error.workspaceFolder');
-  if (rows.length === 0) errors.form = translate('config-import.error.noneSelected');
+    errors.workspaceFolder = [words('config-import.error.workspaceFolder')];
+  if (rows.length === 0) errors.form = [words('config-import.error.noneSelected')];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -131,17 +144,19 @@ export function buildApply(
   };
 }
 
+/** The same message with the same facts (the host words a shared input's refusal alike for each server). */
+const sameWords = (a: Words, b: Words): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /** The host's refusal, spread over the rows, the inputs and the form. */
 export function errorsFromFailures(failures: readonly ImportFailure[]): LocalErrors {
-  const errors: LocalErrors = {};
-  const add = (key: string, message: string) => {
-    const before = errors[key];
+  const errors: Record<string, Words[]> = {};
+  const add = (key: string, message: Words) => {
+    const before = (errors[key] ??= []);
     // Two servers using the same input fail with the same message: say it once.
-    if (before === undefined) errors[key] = message;
-    else if (!before.includes(message)) errors[key] = `${before} ${message}`;
+    if (!before.some((said) => sameWords(said, message))) before.push(message);
   };
   for (const failure of failures) {
-    const message = failureText(failure);
+    const message = failureWords(failure);
     if (failure.field?.startsWith('inputs.') === true) add(failure.field, message);
     else if (failure.field === 'workspaceFolder') add('workspaceFolder', message);
     else if (failure.sourceName === '') add('form', message);

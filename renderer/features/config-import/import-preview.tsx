@@ -20,12 +20,14 @@ import {
   needsWorkspaceFolder,
   unconfirmed,
   type ImportChoices,
+  localErrorTexts,
   type LocalErrors,
   type RowChoice,
 } from './import-model';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
-import { failureText, HostMessageText } from '../../i18n/host-message';
+import { HostMessageText } from '../../i18n/host-message';
+import { failureWords, words } from '../../i18n/words';
 
 /** The preview table, the values the file asks for, and the Import button. */
 export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
@@ -37,7 +39,9 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
   const [choices, setChoices] = useState<ImportChoices>(() => initialChoices(preview));
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [workspaceFolder, setWorkspaceFolder] = useState('');
-  const [errors, setErrors] = useState<LocalErrors>({});
+  const [said, setErrors] = useState<LocalErrors>({});
+  // Worded as the step renders, so a language switch re-words problems already shown.
+  const errors = localErrorTexts(said, t);
   const [busy, setBusy] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
@@ -56,9 +60,9 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
 
   // After a refused import, bring the first problem into view.
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
+    if (Object.keys(said).length === 0) return;
     bodyRef.current?.querySelector('[role="alert"]')?.scrollIntoView({ block: 'center' });
-  }, [errors]);
+  }, [said]);
 
   const setChoice = (sourceName: string, change: Partial<ImportChoices[string]>) =>
     setChoices((current) => {
@@ -76,11 +80,11 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
     setBusy(true);
     const result = await applyImport({ ...built.input, sandbox: importSandbox.sandbox });
     setBusy(false);
-    if (!result.ok) setErrors({ form: failureText(result) });
+    if (!result.ok) setErrors({ form: [failureWords(result)] });
     else if (!result.value.imported)
       setErrors({
         ...errorsFromFailures(result.value.failures),
-        form: t('config-import.preview.nothingImported'),
+        form: [words('config-import.preview.nothingImported')],
       });
   }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { RegistryEntry, RegistryUpdate } from '../../../shared/contract/registry';
+import type { Failure } from '../../../shared/result';
 import { useBerth } from '../../store';
 import { Button, Chip, EmptyState, InlineAlert } from '../../ui/controls';
 import { InfoIcon, SearchIcon, WarningIcon } from '../../ui/icons';
@@ -19,7 +20,7 @@ export function DiscoverView() {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<RegistryEntry>();
   const [editing, setEditing] = useState(false);
-  const [sourcesError, setSourcesError] = useState<string>();
+  const [sourcesError, setSourcesError] = useState<Failure>();
   const { state, loadMore, retry } = useRegistrySearch(registry, query);
   const updates = useUpdates();
   const searchId = useId();
@@ -27,7 +28,7 @@ export function DiscoverView() {
 
   useEffect(() => {
     void transport.call('registry.sources', {}).then((result) => {
-      if (!result.ok) return setSourcesError(failureText(result));
+      if (!result.ok) return setSourcesError(result);
       setRegistries(result.value.registries);
       setRegistry((current) => current ?? result.value.registries[0]);
     });
@@ -76,7 +77,7 @@ export function DiscoverView() {
         </Button>
       </div>
       {sourcesError !== undefined ? (
-        <InlineAlert>{t('discover.view.sourcesFailed', { error: sourcesError })}</InlineAlert>
+        <InlineAlert>{t('discover.view.sourcesFailed', { error: failureText(sourcesError) })}</InlineAlert>
       ) : null}
       {editing && registries !== undefined ? (
         <RegistriesEditor
@@ -114,7 +115,7 @@ export function DiscoverView() {
               title={t('discover.view.unreachable')}
               actions={<Button onClick={retry}>{t('discover.view.retry')}</Button>}
             >
-              <p>{state.error}</p>
+              <p>{state.error !== undefined ? failureText(state.error) : null}</p>
               <p>{t('discover.view.unreachableHint')}</p>
             </EmptyState>
           ) : state.status === 'done' && state.servers.length === 0 ? (

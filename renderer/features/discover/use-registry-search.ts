@@ -3,7 +3,7 @@ import type { MethodOutput } from '../../../shared/contract';
 import type { RegistryEntry } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
 import { translate } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
+import type { Failure } from '../../../shared/result';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -17,7 +17,8 @@ export interface SearchState {
   notice?: string | undefined;
   fetchedAt?: number | undefined;
   skipped: number;
-  error?: string | undefined;
+  /** Kept as the failure, worded where shown (a language switch re-words it). */
+  error?: Failure | undefined;
   loadingMore: boolean;
 }
 
@@ -41,7 +42,7 @@ export function useRegistrySearch(registry: string | undefined, query: string) {
     const timer = setTimeout(() => {
       void transport.call('registry.search', { registry, query, limit: PAGE_SIZE }).then((result) => {
         if (mine !== generation.current) return;
-        if (!result.ok) setState({ ...INITIAL, status: 'error', error: failureText(result) });
+        if (!result.ok) setState({ ...INITIAL, status: 'error', error: result });
         else setState(fromAnswer(result.value, []));
       });
     }, SEARCH_DEBOUNCE_MS);
@@ -55,7 +56,7 @@ export function useRegistrySearch(registry: string | undefined, query: string) {
     setState((current) => ({ ...current, loadingMore: true }));
     void transport.call('registry.search', { registry, query, cursor, limit: PAGE_SIZE }).then((result) => {
       if (mine !== generation.current) return;
-      if (!result.ok) setState((current) => ({ ...current, loadingMore: false, error: failureText(result) }));
+      if (!result.ok) setState((current) => ({ ...current, loadingMore: false, error: result }));
       else setState((current) => fromAnswer(result.value, current.servers));
     });
   }, [transport, registry, query, state.nextCursor, state.loadingMore]);

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useCallback, useRef, useState } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
+import type { Failure } from '../../../shared/result';
 import { activePendingRequest, useBerth, useBerthStore } from '../../store';
 import { ElicitationDialog } from './elicitation-dialog';
 import { RootConsentDialog } from './root-consent-dialog';
@@ -9,7 +10,7 @@ import { SamplingReviewDialog } from './sampling-review-dialog';
 import { SkillApprovalDialog } from './skill-approval-dialog';
 import { ToolConsentDialog } from './tool-consent-dialog';
 import { Dialog } from '../../ui/dialog';
-import { failureText } from '../../i18n/host-message';
+import { failureWords, useWords } from '../../i18n/words';
 
 /**
  * Opens waiting requests one at a time, oldest first (or the one picked in the
@@ -63,20 +64,23 @@ function whereItWaits(request: PendingRequest | undefined): Element | null {
 function PendingBody({ request }: { request: PendingRequest }) {
   const answerPending = useBerth((s) => s.answerPending);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
+  const wordsOf = useWords();
   const answer = useCallback(
     async (response: PendingResponse<PendingKind>) => {
       setBusy(true);
-      setError(undefined);
+      setFailure(undefined);
       const result = await answerPending(request.id, request.kind, response);
       // On success this body unmounts (the request left the queue); on failure the person can fix and retry.
       if (!result.ok) {
         setBusy(false);
-        if (result.code !== 'NOT_FOUND') setError(failureText(result));
+        if (result.code !== 'NOT_FOUND') setFailure(result);
       }
     },
     [answerPending, request.id, request.kind],
   );
+  // Worded here, as it renders, so a language switch re-words a refusal already shown.
+  const error = failure && wordsOf(failureWords(failure));
   switch (request.kind) {
     case 'tool-call':
       return <ToolConsentDialog request={request} answer={answer} busy={busy} error={error} />;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/contract/resources';
 import type { ServerState } from '../../../shared/domain';
+import type { Failure } from '../../../shared/result';
 import { resourceKey, useBerth } from '../../store';
 import { formatBytes } from '../../i18n/format';
 import { failureText } from '../../i18n/host-message';
@@ -16,16 +17,15 @@ interface Paged<T> {
   items: T[];
   nextCursor: string | undefined;
   loading: boolean;
-  error: string | undefined;
+  /** Worded where shown, so a language switch re-words it. */
+  error: Failure | undefined;
 }
 
 const EMPTY_PAGE = { items: [], nextCursor: undefined, loading: true, error: undefined };
 
 /** One server's resources and templates, page by page, as the host lists them. */
 function usePagedList<T>(
-  load: (
-    cursor: string | undefined,
-  ) => Promise<{ ok: true; value: { items: T[]; nextCursor?: string } } | { ok: false; message: string }>,
+  load: (cursor: string | undefined) => Promise<{ ok: true; value: { items: T[]; nextCursor?: string } } | Failure>,
   reloadKey: string,
 ) {
   const [page, setPage] = useState<Paged<T>>(EMPTY_PAGE);
@@ -41,7 +41,7 @@ function usePagedList<T>(
               loading: false,
               error: undefined,
             }
-          : { ...previous, loading: false, error: failureText(result) },
+          : { ...previous, loading: false, error: result },
       );
     },
     [load],
@@ -136,7 +136,7 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
           </h3>
           {resources.page.error !== undefined ? (
             <p className="resource-error" role="alert">
-              {resources.page.error}
+              {failureText(resources.page.error)}
             </p>
           ) : null}
           {!resources.page.loading && resources.page.items.length === 0 && resources.page.error === undefined ? (
@@ -178,7 +178,7 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
           </h3>
           {templates.page.error !== undefined ? (
             <p className="resource-error" role="alert">
-              {templates.page.error}
+              {failureText(templates.page.error)}
             </p>
           ) : null}
           {!templates.page.loading && templates.page.items.length === 0 && templates.page.error === undefined ? (

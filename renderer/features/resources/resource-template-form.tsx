@@ -4,6 +4,7 @@ import { useCompletions } from '../completion/use-completions';
 import { Button } from '../../ui/controls';
 import { expandTemplate, templateVariables } from './resource-model';
 import { useT } from '../../i18n/use-t';
+import { failureText } from '../../i18n/host-message';
 
 interface TemplateFormProps {
   server: string;
@@ -65,7 +66,9 @@ function VariableField({
         ))}
       </datalist>
       {suggestions.status === 'error' ? (
-        <span className="field-error">{t('resources.template.suggestionsFailed', { error: suggestions.message })}</span>
+        <span className="field-error">
+          {t('resources.template.suggestionsFailed', { error: failureText(suggestions.failure) })}
+        </span>
       ) : null}
     </div>
   );

@@ -4,8 +4,8 @@ import { Button, InlineAlert } from '../../ui/controls';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 import { useT } from '../../i18n/use-t';
-import { failureText } from '../../i18n/host-message';
-import { words } from '../../i18n/words';
+import { failureWords, words, type Words } from '../../i18n/words';
+import { WordsText } from '../../i18n/words-text';
 
 /** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
 export function RemoveServerDialog({
@@ -21,7 +21,7 @@ export function RemoveServerDialog({
   const removeServer = useBerth((s) => s.removeServer);
   const pushToast = useBerth((s) => s.pushToast);
   const bundle = useBerth((s) => s.servers[name]?.config.bundle);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Words>();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -29,7 +29,7 @@ export function RemoveServerDialog({
     const result = await removeServer(name);
     setBusy(false);
     if (!result.ok) {
-      setError(failureText(result));
+      setError(failureWords(result));
       return;
     }
     onOpenChange(false);
@@ -53,7 +53,11 @@ export function RemoveServerDialog({
           version: bundle?.version ?? '',
         })}
       </AlertDialogDescription>
-      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      {error ? (
+        <InlineAlert>
+          <WordsText words={error} />
+        </InlineAlert>
+      ) : null}
       <DialogFooter>
         <AlertDialogCancel>
           <Button variant="ghost">{t('servers.remove.cancel')}</Button>

@@ -84,7 +84,8 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
   const t = useT();
   const transport = useBerth((s) => s.appsTransport);
   const [text, setText] = useState(limit === undefined ? '' : String(limit));
-  const [error, setError] = useState<string>();
+  // Worded as it renders (a language switch re-words it, numbers in the new locale's format).
+  const [outOfRange, setOutOfRange] = useState(false);
   const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const hintId = useId();
@@ -95,15 +96,10 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
       tokens !== null &&
       (!Number.isInteger(tokens) || tokens < MIN_RESULT_LIMIT_TOKENS || tokens > MAX_RESULT_LIMIT_TOKENS)
     ) {
-      setError(
-        t('servers.result.error', {
-          min: formatNumber(MIN_RESULT_LIMIT_TOKENS),
-          max: formatNumber(MAX_RESULT_LIMIT_TOKENS),
-        }),
-      );
+      setOutOfRange(true);
       return;
     }
-    setError(undefined);
+    setOutOfRange(false);
     setBusy(true);
     const result = await transport.call('servers.setResultLimit', { server, limitTokens: tokens });
     setBusy(false);
@@ -123,7 +119,14 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
       <Field
         label={t('servers.result.field')}
         hint={t('servers.result.hint', { tokens: formatNumber(DEFAULT_RESULT_LIMIT_TOKENS) })}
-        error={error}
+        error={
+          outOfRange
+            ? t('servers.result.error', {
+                min: formatNumber(MIN_RESULT_LIMIT_TOKENS),
+                max: formatNumber(MAX_RESULT_LIMIT_TOKENS),
+              })
+            : undefined
+        }
       >
         {({ id, describedBy, invalid }) => (
           <input

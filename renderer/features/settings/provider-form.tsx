@@ -13,8 +13,8 @@ import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 import { useT } from '../../i18n/use-t';
 import { presetName } from './preset-name';
-import { failureText } from '../../i18n/host-message';
-import { words } from '../../i18n/words';
+import { failureWords, useWords, words, type Words } from '../../i18n/words';
+import { WordsText } from '../../i18n/words-text';
 
 // The paths the host names a refused field by (not words).
 const BASE_URL = 'baseUrl';
@@ -50,7 +50,8 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
   const [baseUrl, setBaseUrl] = useState(editing ? (provider.baseUrl ?? '') : PRESET_INFO.ollama.baseUrl);
   const [apiKey, setApiKey] = useState('');
   const [models, setModels] = useState<ProviderModel[]>(editing ? provider.models : []);
-  const [error, setError] = useState<{ message: string; path?: string }>();
+  const [error, setError] = useState<{ message: Words; path?: string }>();
+  const wordsOf = useWords();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
 
@@ -67,7 +68,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
     // Refused here too, so a password typed into the URL never crosses the bridge.
     const credentials = baseUrlCredentialsProblem(baseUrl.trim());
     if (credentials !== undefined) {
-      setError({ message: t('settings.providers.form.baseUrlCredentials'), path: BASE_URL });
+      setError({ message: words('settings.providers.form.baseUrlCredentials'), path: BASE_URL });
       return;
     }
     setBusy(true);
@@ -76,7 +77,7 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
       : await addProvider({ id: id.trim(), label, preset, baseUrl: baseUrl.trim(), models }, apiKey);
     setBusy(false);
     if (!result.ok) {
-      setError({ message: failureText(result), ...(result.path !== undefined ? { path: result.path } : {}) });
+      setError({ message: failureWords(result), ...(result.path !== undefined ? { path: result.path } : {}) });
       return;
     }
     setError(undefined);
@@ -92,11 +93,11 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
   const fieldError = (path: string) =>
     error?.path !== undefined &&
     (error.path === path || error.path.startsWith(`provider.${path}`) || error.path.startsWith(`changes.${path}`))
-      ? error.message
+      ? wordsOf(error.message)
       : undefined;
   const otherError =
     error !== undefined && !['id', 'label', BASE_URL, API_KEY].some((p) => fieldError(p) !== undefined)
-      ? error.message
+      ? wordsOf(error.message)
       : undefined;
   const needsKey = PRESET_INFO[preset].needsKey;
 
@@ -231,13 +232,13 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
   const setProviderKey = useBerth((s) => s.setProviderKey);
   const clearProviderKey = useBerth((s) => s.clearProviderKey);
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Words>();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
 
   async function save() {
     if (key.trim() === '') {
-      setError(t('settings.providers.form.key.pasteFirst'));
+      setError(words('settings.providers.form.key.pasteFirst'));
       return;
     }
     setBusy(true);
@@ -246,14 +247,14 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
-    } else setError(failureText(result));
+    } else setError(failureWords(result));
   }
 
   async function remove() {
     setBusy(true);
     const result = await clearProviderKey(provider.id);
     setBusy(false);
-    if (!result.ok) setError(failureText(result));
+    if (!result.ok) setError(failureWords(result));
   }
 
   return (
@@ -293,7 +294,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
       </div>
       {error ? (
         <p className="field-error" role="alert">
-          {error}
+          <WordsText words={error} />
         </p>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../ui/controls';
 import { PlusIcon, RestartIcon, TrashIcon } from '../../ui/icons';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
+import { words, wordsText, type Words } from '../../i18n/words';
 import type { Failure } from '../../../shared/result';
 
 interface ProviderModelsProps {
@@ -42,8 +43,8 @@ export function ProviderModels({
   const t = useT();
   const fetchProviderModels = useBerth((s) => s.fetchProviderModels);
   const [newId, setNewId] = useState('');
-  // A failed listing keeps its failure, worded as it renders: a language switch re-words it.
-  const [note, setNote] = useState<{ ok: boolean; text: string } | { ok: false; failure: Failure }>();
+  // Kept as words or the failure, worded as it renders: a language switch re-words it.
+  const [note, setNote] = useState<{ ok: boolean; text: Words } | { ok: false; failure: Failure }>();
   const [fetching, setFetching] = useState(false);
   const inputId = useId();
   const titleId = useId();
@@ -84,8 +85,8 @@ export function ProviderModels({
       ok: true,
       text:
         found === 0
-          ? t('settings.providers.models.noneListed', { provider: providerLabel })
-          : t('settings.providers.models.found', { found, added: added.length }),
+          ? words('settings.providers.models.noneListed', { provider: providerLabel })
+          : words('settings.providers.models.found', { found, added: added.length }),
     });
   }
 
@@ -93,7 +94,7 @@ export function ProviderModels({
     const id = newId.trim();
     if (id === '') return;
     if (models.some((m) => m.id === id)) {
-      setNote({ ok: false, text: t('settings.providers.models.duplicate', { id }) });
+      setNote({ ok: false, text: words('settings.providers.models.duplicate', { id }) });
       return;
     }
     onChange([...models, { id, supportsTools: true, takesImages: guessTakesImages(id) }]);
@@ -123,7 +124,7 @@ export function ProviderModels({
         <p className={note.ok ? 'field-hint' : 'field-error'} role={note.ok ? 'status' : 'alert'}>
           {'failure' in note
             ? t('settings.providers.models.fetchFailed', { reason: sentence(failureText(note.failure)) })
-            : note.text}
+            : wordsText(note.text, t)}
         </p>
       ) : null}
       {models.length === 0 ? (
