@@ -21,7 +21,6 @@ import { rootError, type RootErrorMessages } from '../../shared/domain/root-erro
 import { startWords, type StartFailureMessages } from '../../shared/domain/server-start-error';
 import { serverError, type ServerErrorMessages } from '../../shared/domain/server-errors';
 import {
-  nestedReason,
   serverStateReason,
   type ServerStateCode,
   type ServerStateMessages,
@@ -315,7 +314,6 @@ const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
     server: 'basic',
     uri: 'ui://basic/app.html',
     reason: 'it is empty',
-    reasonCode: 'apps-errors.ui-empty',
   },
   'apps-errors.ui-blob-not-base64': {},
   'apps-errors.ui-blob-not-utf8': {},
@@ -578,7 +576,6 @@ const PENDING_ERRORS: { [C in keyof PendingErrorMessages]: PendingErrorMessages[
   'pending-errors.fix-form': {
     field: 'Name',
     reason: 'Enter text',
-    reasonCode: 'pending-errors.field-text',
     more: 0,
   },
   'pending-errors.roots-not-asked': { ids: 'r1, r2' },
@@ -752,16 +749,16 @@ const SERVER_STATES: { [C in ServerStateCode]: ServerStateMessages[C] } = {
   'server-state.session-gone': {},
   'server-state.connection-lost': { where: 'https://mcp.example', detail: d },
   'server-state.connection-lost-server': { detail: d },
-  'server-state.restart-off': nestedReason(exited),
-  'server-state.gave-up': { restarts: 3, ...nestedReason(exited) },
+  'server-state.restart-off': { reason: exited.text },
+  'server-state.gave-up': { restarts: 3, reason: exited.text },
   'server-state.output-closed': {},
 };
 const SERVER_STATE_SAMPLES = samples(SERVER_STATES, serverStateReason as Family);
 const LOCALES: UiLocale[] = ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'];
-/** The facts a reason's words must keep: its own, and those of a reason inside it. */
+/** The facts a reason's words must keep (a reason inside it is worded apart: its English is not kept). */
 const facts = (params: Record<string, string | number> = {}): string[] =>
   Object.entries(params)
-    .filter(([name]) => name !== 'reason' && name !== 'reasonCode')
+    .filter(([name]) => name !== 'reason')
     .map(([, value]) => String(value));
 
 describe.each(LOCALES)("a server state's reason in %s", (locale) => {
@@ -780,7 +777,10 @@ describe.each(LOCALES)("a server state's reason in %s", (locale) => {
   it("words the crash inside the restart policy's words in the same language, not in English", () => {
     const inner = hostText(exited.hostMessage, exited.text);
     for (const code of ['server-state.restart-off', 'server-state.gave-up'] as const) {
-      const outer = hostText(serverStateReason(code, { restarts: 3, ...nestedReason(exited) }).hostMessage, '');
+      const outer = hostText(
+        serverStateReason(code, { restarts: 3, reason: exited.text }, exited.hostMessage).hostMessage,
+        '',
+      );
       expect(outer).toContain(inner);
       expect(outer).not.toContain(exited.text);
     }
