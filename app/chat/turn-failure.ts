@@ -1,5 +1,6 @@
 import { HostError } from '../../shared/result';
 import type { HostMessage } from '../../shared/domain/host-message';
+import { conversationError } from '../../shared/domain/conversation-errors';
 import { errorMessage } from '../../shared/error-message';
 import { LlmError } from '../providers/llm-provider';
 import { ContextFullError } from './context/context-keeper';
@@ -18,5 +19,5 @@ export function providerDetail(error: unknown): string {
 
 /** Continue was asked in a conversation that does not end with an unfinished reply. */
 export function unfinishedReplyMissing(): HostError {
-  return new HostError('INVALID_INPUT', 'There is no unfinished reply to continue in this conversation');
+  return HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-continue', {}));
 }

@@ -387,6 +387,7 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.task-result-sent': {},
   'conversation-errors.not-failed': {},
   'conversation-errors.nothing-to-restore': {},
+  'conversation-errors.nothing-to-continue': {},
 };
 
 const task = { tool: 'crawl', server: 'jobs' };
@@ -493,6 +494,7 @@ type NewServerErrors = Pick<
   | 'server-errors.reconnect-failed-status'
   | 'server-errors.reconnect-cancelled'
   | 'server-errors.reconnect-timeout'
+  | 'server-errors.link-broken-during'
 >;
 const lost = { name: 'remote', subject: "prompts/get prompt 'greet'", cause: 'session-lost' as const };
 const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
@@ -502,6 +504,7 @@ const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
   'server-errors.reconnect-failed-status': { name: 'remote', subject: '', cause: 'reconnecting', status: 'stopped' },
   'server-errors.reconnect-cancelled': { name: 'remote', subject: '', cause: 'reconnecting' },
   'server-errors.reconnect-timeout': { ...lost, seconds: 30 },
+  'server-errors.link-broken-during': { name: 'a', detail: 'sent a message over 4 MB', method: 'tools/call' },
 };
 const OUTPUT_CLOSED_STATE: Pick<ServerStateMessages, 'server-state.output-closed'> = {
   'server-state.output-closed': {},

@@ -40,6 +40,7 @@ export type ConversationErrorMessages = {
   'conversation-errors.task-result-sent': Record<string, never>;
   'conversation-errors.not-failed': Record<string, never>;
   'conversation-errors.nothing-to-restore': Record<string, never>;
+  'conversation-errors.nothing-to-continue': Record<string, never>;
 };
 export type ConversationErrorCode = keyof ConversationErrorMessages;
 
@@ -81,6 +82,7 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
     'Only a message that got no reply can be retried or discarded this way; reopen the conversation to see it as it is',
   'conversation-errors.nothing-to-restore': () =>
     'This message can no longer be brought back (Berth restarted since, or it was restored already)',
+  'conversation-errors.nothing-to-continue': () => 'There is no unfinished reply to continue in this conversation',
 });
 
 /** "not valid JSON (Unexpected token…)": what is wrong with a conversation file's content, in English. */
