@@ -5,9 +5,12 @@ import { errorMessage } from '../../shared/error-message';
 import { LlmError } from '../providers/llm-provider';
 import { ContextFullError } from './context/context-keeper';
 
-/** A failed turn's words for the person: the English, and its code when the failure has one (chat-error.*). */
+/** A failed turn's words for the person: the English, and its code when the failure has one (chat-error.*, any HostError's). */
 export function failureOf(error: unknown): { message: string; hostMessage?: HostMessage } {
-  const hostMessage = error instanceof LlmError || error instanceof ContextFullError ? error.hostMessage : undefined;
+  const hostMessage =
+    error instanceof LlmError || error instanceof ContextFullError || error instanceof HostError
+      ? error.hostMessage
+      : undefined;
   return { message: errorMessage(error), ...(hostMessage !== undefined ? { hostMessage } : {}) };
 }
 
