@@ -290,7 +290,11 @@ describe('providers handlers', () => {
     const words = `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${BASE_URL_CREDENTIALS_MESSAGE}`;
     expect(await router.dispatch('providers.check', { id: 'anthropic' })).toEqual({
       ok: true,
-      value: { ok: false, message: words },
+      value: {
+        ok: false,
+        message: words,
+        hostMessage: { code: 'provider-errors.anthropic-base-url-credentials', params: {} },
+      },
     });
     expect(await router.dispatch('providers.listModels', { id: 'anthropic' })).toMatchObject({
       ok: false,

@@ -99,7 +99,9 @@ export function createProvidersHandlers({ settings, providers }: ProvidersHandle
         });
         return { ok: true, message: model !== undefined ? `Connected; '${model}' is available.` : 'Connected.' };
       } catch (error) {
-        return { ok: false, message: words(error) };
+        // Berth's own refusal (no key, a base URL holding a password) keeps its code for the renderer.
+        const coded = error instanceof HostError ? error.hostMessage : undefined;
+        return { ok: false, message: words(error), ...(coded === undefined ? {} : { hostMessage: coded }) };
       }
     },
   };

@@ -1,12 +1,16 @@
 import { HostError } from '../../shared/result';
 import type { HostMessage } from '../../shared/domain/host-message';
+import { conversationError } from '../../shared/domain/conversation-errors';
 import { errorMessage } from '../../shared/error-message';
 import { LlmError } from '../providers/llm-provider';
 import { ContextFullError } from './context/context-keeper';
 
-/** A failed turn's words for the person: the English, and its code when the failure has one (chat-error.*). */
+/** A failed turn's words for the person: the English, and its code when the failure has one (chat-error.*, any HostError's). */
 export function failureOf(error: unknown): { message: string; hostMessage?: HostMessage } {
-  const hostMessage = error instanceof LlmError || error instanceof ContextFullError ? error.hostMessage : undefined;
+  const hostMessage =
+    error instanceof LlmError || error instanceof ContextFullError || error instanceof HostError
+      ? error.hostMessage
+      : undefined;
   return { message: errorMessage(error), ...(hostMessage !== undefined ? { hostMessage } : {}) };
 }
 
@@ -18,5 +22,5 @@ export function providerDetail(error: unknown): string {
 
 /** Continue was asked in a conversation that does not end with an unfinished reply. */
 export function unfinishedReplyMissing(): HostError {
-  return new HostError('INVALID_INPUT', 'There is no unfinished reply to continue in this conversation');
+  return HostError.coded('INVALID_INPUT', conversationError('conversation-errors.nothing-to-continue', {}));
 }

@@ -24,7 +24,6 @@ import { errorMessage } from '../../shared/error-message';
 import { configError } from '../../shared/domain/config-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
 import { configImportError } from '../../shared/domain/config-import-errors';
-import { nestedReason } from '../../shared/domain/server-state-reasons';
 
 /** Foreign config files are small; anything bigger is not one. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -177,15 +176,12 @@ export class ConfigImportService {
     const unreadable =
       preview.servers.length === 0 && first !== undefined
         ? first.line === undefined
-          ? configImportError(
-              'config-import-errors.file-unreadable',
-              nestedReason({ text: first.message, hostMessage: first.hostMessage }),
+          ? configImportError('config-import-errors.file-unreadable', { reason: first.message }, first.hostMessage)
+          : configImportError(
+              'config-import-errors.file-unreadable-at',
+              { line: first.line, column: first.column ?? 1, reason: first.message },
+              first.hostMessage,
             )
-          : configImportError('config-import-errors.file-unreadable-at', {
-              line: first.line,
-              column: first.column ?? 1,
-              ...nestedReason({ text: first.message, hostMessage: first.hostMessage }),
-            })
         : undefined;
     const taken = new Map(this.options.config.takenNames().map((name) => [name.toLowerCase(), name]));
     const chosen = new Map<string, string>();

@@ -87,11 +87,8 @@ describe('parseConfigText syntax errors', () => {
       message: "Expected '}' to close the object (the file ends too early)",
       hostMessage: {
         code: 'config-problems.ends-early',
-        params: {
-          reason: "Expected '}' to close the object",
-          reasonCode: 'config-problems.syntax',
-          'reason.error': 'CloseBraceExpected',
-        },
+        params: { reason: "Expected '}' to close the object" },
+        cause: { code: 'config-problems.syntax', params: { error: 'CloseBraceExpected' } },
       },
     });
   });

@@ -11,7 +11,8 @@ import {
   type JsonType,
   type NameRule,
 } from '../../shared/domain/config-problems';
-import { nestedReason, type NestedReason } from '../../shared/domain/server-state-reasons';
+import type { NestedReason } from '../../shared/domain/server-state-reasons';
+import type { HostMessage } from '../../shared/domain/host-message';
 
 /** Claude Desktop reads the file with JSON.parse: no comments, no trailing commas. */
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
@@ -88,7 +89,7 @@ function syntaxProblem(text: string, error: ParseError): ConfigProblem {
 
 /** A syntax problem where the text ends, its own words nested (the foreign-config importer's too). */
 export function endsEarly(words: CodedText): CodedText {
-  return configProblem('config-problems.ends-early', nestedReason(words));
+  return configProblem('config-problems.ends-early', { reason: words.text }, words.hostMessage);
 }
 
 /** A value's JSON type as a fact, for messages like "found a number". */
@@ -371,6 +372,8 @@ export interface FirstProblem {
   at: { line: number; column: number } | undefined;
   more: number;
   reason: NestedReason;
+  /** The problem's code, nested as the outer message's cause. */
+  cause: HostMessage | undefined;
 }
 
 export function firstProblem(problems: readonly ConfigProblem[]): FirstProblem | undefined {
@@ -379,6 +382,7 @@ export function firstProblem(problems: readonly ConfigProblem[]): FirstProblem |
   return {
     at: first.line !== undefined ? { line: first.line, column: first.column ?? 1 } : undefined,
     more: problems.length - 1,
-    reason: nestedReason({ text: first.message, hostMessage: first.hostMessage }),
+    reason: { reason: first.message },
+    cause: first.hostMessage,
   };
 }

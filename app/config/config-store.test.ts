@@ -142,9 +142,8 @@ describe('ConfigStore writes on an invalid file', () => {
           line: 3,
           column: 26,
           more: 0,
-          reasonCode: 'config-problems.trailing-comma',
-          'reason.found': '}',
         },
+        cause: { code: 'config-problems.trailing-comma', params: { found: '}' } },
       },
     });
   });

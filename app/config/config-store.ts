@@ -462,16 +462,16 @@ function fileHasErrors(file: string, first: FirstProblem | undefined): CodedText
   // Never so: a file is refused for its problems. The words are what Berth always said.
   if (first === undefined)
     return configError('config-errors.file-has-errors', { file, more: 0, reason: 'unknown problem' });
-  const { at, more, reason } = first;
+  const { at, more, reason, cause } = first;
   return at === undefined
-    ? configError('config-errors.file-has-errors', { file, more, ...reason })
-    : configError('config-errors.file-has-errors-at', { file, ...at, more, ...reason });
+    ? configError('config-errors.file-has-errors', { file, more, ...reason }, cause)
+    : configError('config-errors.file-has-errors-at', { file, ...at, more, ...reason }, cause);
 }
 
 function editInvalid(first: FirstProblem | undefined): CodedText {
   if (first === undefined) return configError('config-errors.edit-invalid-unknown', {});
-  const { at, more, reason } = first;
+  const { at, more, reason, cause } = first;
   return at === undefined
-    ? configError('config-errors.edit-invalid', { more, ...reason })
-    : configError('config-errors.edit-invalid-at', { ...at, more, ...reason });
+    ? configError('config-errors.edit-invalid', { more, ...reason }, cause)
+    : configError('config-errors.edit-invalid-at', { ...at, more, ...reason }, cause);
 }

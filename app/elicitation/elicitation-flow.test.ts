@@ -87,12 +87,8 @@ describe('ElicitationFlow: form mode', () => {
       message: 'Fix the form: Age: Enter a whole number: 12.5 has a fraction',
       hostMessage: {
         code: 'pending-errors.fix-form',
-        params: {
-          field: 'Age',
-          reasonCode: 'pending-errors.field-fraction',
-          'reason.value': '12.5',
-          more: 0,
-        },
+        params: { field: 'Age', more: 0 },
+        cause: { code: 'pending-errors.field-fraction', params: { value: '12.5' } },
       },
     });
     pending.answer(prompt.id, { action: 'accept', content: { name: 'Ada', age: '36', email: '' } });

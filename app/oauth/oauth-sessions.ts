@@ -124,6 +124,7 @@ export class OAuthSessions {
           (error: unknown) => {
             const message = errorMessage(error);
             if (!abort.signal.aborted) this.options.log(server, 'error', message);
+            // signIn words each step's failure (SignInError, coded); anything else is a foreign error's own text.
             if (!started) reject(error instanceof HostError ? error : new HostError('SERVER_ERROR', message));
           },
         )

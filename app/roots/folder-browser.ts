@@ -97,6 +97,7 @@ export async function listFolders(
   try {
     folder = normalizeRootPath(path ?? home, platform);
   } catch (error) {
+    // The same coded refusal, now naming the field it is about.
     if (error instanceof HostError) throw new HostError(error.code, error.message, 'path', error.hostMessage);
     throw error;
   }

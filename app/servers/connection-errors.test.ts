@@ -108,3 +108,19 @@ describe('a request its caller cancelled', () => {
     ).toBe("tools/call tool 'slow' on server 'remote' did not answer within 1 s");
   });
 });
+
+describe('a request whose link broke for a reason other than a closed stdout', () => {
+  it('keeps the English and carries the transport’s words as a fact of its code', () => {
+    const ctx = context('stdio', undefined);
+    const broken = { ...ctx, transport: { ...ctx.transport, brokenReason: 'sent a message over 4 MB' } };
+    const failure = requestFailure('tools/call', "tool 'big'", 1_000, new Error('closed'), undefined, broken);
+    expect(failure).toMatchObject({
+      code: 'SERVER_ERROR',
+      message: "server 'remote' sent a message over 4 MB, so tools/call got no answer",
+      hostMessage: {
+        code: 'server-errors.link-broken-during',
+        params: { name: 'remote', detail: 'sent a message over 4 MB', method: 'tools/call' },
+      },
+    });
+  });
+});

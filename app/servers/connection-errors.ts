@@ -219,7 +219,10 @@ export function requestFailure(
   if (broken !== undefined)
     return broken === OUTPUT_CLOSED
       ? HostError.coded('SERVER_ERROR', serverError('server-errors.output-closed-during', { name, method }))
-      : new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
+      : HostError.coded(
+          'SERVER_ERROR',
+          serverError('server-errors.link-broken-during', { name, detail: broken, method }),
+        );
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !ctx.closing)
     return HostError.coded(

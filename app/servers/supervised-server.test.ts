@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { ServerConfigInput } from '../../shared/domain/server';
+import { ServerStartError, startFailureWords } from '../../shared/domain/server-start-error';
 import { SessionLostError } from './connection-errors';
 import { ServerSupervisor } from './supervisor';
 import { FakeOpener } from './supervisor-fakes';
@@ -143,7 +144,31 @@ describe('SupervisedServer: one resend after a lost session', () => {
           name: 'remote',
           subject: 'prompts/get',
           cause: 'session-lost',
-          reasonCode: 'server-state.restart-off',
+        },
+        cause: { code: 'server-state.restart-off' },
+      },
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('nests every reason of a reconnect that never came: the policy gave up around a failed start', async () => {
+    await remote(100, { restart: { enabled: true, maxRestarts: 1, initialDelayMs: 100, maxDelayMs: 1_000 } });
+    const start = startFailureWords({ code: 'exited', exit: '2', stage: 'handshake', serverLine: 'fatal: bad token' });
+    opener.plans.push(new ServerStartError(start.text, 'exited', undefined, undefined, start.hostMessage));
+    const send = vi.fn(async () => {
+      throw loseSession();
+    });
+    await expect(supervisor.request('remote', REQUEST, send)).rejects.toMatchObject({
+      message:
+        "server 'remote' ended the session before prompts/get ran; reconnecting, but could not reconnect: " +
+        'gave up after 1 restart: exited (code 2) during the MCP handshake — stderr: fatal: bad token',
+      hostMessage: {
+        code: 'server-errors.reconnect-failed',
+        params: { name: 'remote', subject: 'prompts/get', cause: 'session-lost' },
+        cause: {
+          code: 'server-state.gave-up',
+          params: { restarts: 1, reason: start.text },
+          cause: start.hostMessage,
         },
       },
     });

@@ -2,7 +2,7 @@ import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextp
 import { HostError } from '../../shared/result';
 import { notReadyError, secondsOf, serverError, type ReconnectWait } from '../../shared/domain/server-errors';
 import type { CodedText } from '../../shared/domain/host-wording';
-import { nestedReason, serverStateReason } from '../../shared/domain/server-state-reasons';
+import { serverStateReason } from '../../shared/domain/server-state-reasons';
 import type { HostMessage } from '../../shared/domain/host-message';
 import { personSignsIn } from '../../shared/domain/server';
 import { serverReason } from '../../shared/domain/server-state-read';
@@ -509,10 +509,7 @@ export class SupervisedServer {
     if (reason === undefined)
       return serverError('server-errors.reconnect-failed-status', { ...lost, status: this.phase.status });
     const message = state.status === 'ready' || state.status === 'starting' ? undefined : state.reasonMessage;
-    return serverError('server-errors.reconnect-failed', {
-      ...lost,
-      ...nestedReason({ text: reason, hostMessage: message }),
-    });
+    return serverError('server-errors.reconnect-failed', { ...lost, reason }, message);
   }
 
   /** The live connection, or NOT_READY saying what the server is doing instead. */
@@ -584,8 +581,8 @@ interface StateReason {
 function policyReason(outcome: CrashOutcome, why: StateReason, restartCount: number): StateReason {
   if (outcome.reason === why.text) return why;
   const words = outcome.gaveUp
-    ? serverStateReason('server-state.gave-up', { restarts: restartCount, ...nestedReason(why) })
-    : serverStateReason('server-state.restart-off', nestedReason(why));
+    ? serverStateReason('server-state.gave-up', { restarts: restartCount, reason: why.text }, why.hostMessage)
+    : serverStateReason('server-state.restart-off', { reason: why.text }, why.hostMessage);
   // The policy's English is what the log says; a wrapper this module does not know keeps it, uncoded.
   return words.text === outcome.reason ? words : { text: outcome.reason };
 }

@@ -261,11 +261,8 @@ describe('crashes, backoff, give-up', () => {
       reason: 'exited with signal SIGKILL (automatic restart is off)',
       reasonMessage: {
         code: 'server-state.restart-off',
-        params: {
-          reason: 'exited with signal SIGKILL',
-          reasonCode: 'server-state.exited',
-          'reason.exit': 'SIGKILL',
-        },
+        params: { reason: 'exited with signal SIGKILL' },
+        cause: { code: 'server-state.exited', params: { exit: 'SIGKILL' } },
       },
     });
   });

@@ -95,6 +95,7 @@ export class SkillsService {
       requestedBy: 'person',
       ...(conversationId === undefined ? {} : { conversationId }),
     });
+    // The outcome's own code (skills-errors.*, problemMessage) travels on: this only makes it a failure.
     if (!outcome.ok) throw new HostError('SERVER_ERROR', outcome.problem, undefined, outcome.problemMessage);
     return {
       server,

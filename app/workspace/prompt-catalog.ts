@@ -8,7 +8,6 @@ import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/supervised-server';
 import { errorMessage } from '../../shared/error-message';
 import type { CodedText } from '../../shared/domain/host-wording';
-import { nestedReason } from '../../shared/domain/server-state-reasons';
 
 /** The supervisor as the catalog uses it (ServerSupervisor fits). */
 export interface PromptServers {
@@ -163,7 +162,11 @@ export class PromptCatalogService implements ServerLifecycleListener {
         entry.prompts = prompts;
         entry.problem = undefined;
       } else {
-        entry.problem = workspaceError('workspace-errors.prompt-list-failed', nestedReason(problem));
+        entry.problem = workspaceError(
+          'workspace-errors.prompt-list-failed',
+          { reason: problem.text },
+          problem.hostMessage,
+        );
       }
       this.announce();
     });

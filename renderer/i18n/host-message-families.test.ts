@@ -21,7 +21,6 @@ import { rootError, type RootErrorMessages } from '../../shared/domain/root-erro
 import { startWords, type StartFailureMessages } from '../../shared/domain/server-start-error';
 import { serverError, type ServerErrorMessages } from '../../shared/domain/server-errors';
 import {
-  nestedReason,
   serverStateReason,
   type ServerStateCode,
   type ServerStateMessages,
@@ -162,13 +161,13 @@ const CONFIG_ERRORS: { [C in keyof ConfigErrorMessages]: ConfigErrorMessages[C] 
     line: 3,
     column: 1,
     more: 1,
-    ...nestedReason(configProblem('config-problems.syntax', { error: 'CommaExpected' })),
+    reason: configProblem('config-problems.syntax', { error: 'CommaExpected' }).text,
   },
   'config-errors.edit-invalid-at': {
     line: 3,
     column: 1,
     more: 0,
-    ...nestedReason(configProblem('config-problems.trailing-comma', { found: ']' })),
+    reason: configProblem('config-problems.trailing-comma', { found: ']' }).text,
   },
   'config-errors.edit-invalid-unknown': {},
 };
@@ -345,7 +344,6 @@ const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {
     server: 'basic',
     uri: 'ui://basic/app.html',
     reason: 'it is empty',
-    reasonCode: 'apps-errors.ui-empty',
   },
   'apps-errors.ui-blob-not-base64': {},
   'apps-errors.ui-blob-not-utf8': {},
@@ -423,6 +421,7 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.not-regenerable': {},
   'conversation-errors.too-many-versions': { max: 20 },
   'conversation-errors.version-gone': {},
+  'conversation-errors.nothing-to-continue': {},
 };
 
 const task = { tool: 'crawl', server: 'jobs' };
@@ -540,6 +539,7 @@ type NewServerErrors = Pick<
   | 'server-errors.reconnect-failed-status'
   | 'server-errors.reconnect-cancelled'
   | 'server-errors.reconnect-timeout'
+  | 'server-errors.link-broken-during'
 >;
 const lost = { name: 'remote', subject: "prompts/get prompt 'greet'", cause: 'session-lost' as const };
 const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
@@ -549,6 +549,7 @@ const SERVER_ERRORS: { [C in keyof NewServerErrors]: NewServerErrors[C] } = {
   'server-errors.reconnect-failed-status': { name: 'remote', subject: '', cause: 'reconnecting', status: 'stopped' },
   'server-errors.reconnect-cancelled': { name: 'remote', subject: '', cause: 'reconnecting' },
   'server-errors.reconnect-timeout': { ...lost, seconds: 30 },
+  'server-errors.link-broken-during': { name: 'a', detail: 'sent a message over 4 MB', method: 'tools/call' },
 };
 const OUTPUT_CLOSED_STATE: Pick<ServerStateMessages, 'server-state.output-closed'> = {
   'server-state.output-closed': {},
@@ -608,7 +609,9 @@ const CONFIG_PROBLEMS: { [C in keyof ConfigProblemMessages]: ConfigProblemMessag
   'config-problems.syntax': { error: 'ValueExpected' },
   'config-problems.bom': {},
   'config-problems.trailing-comma': { found: ']' },
-  'config-problems.ends-early': nestedReason(configProblem('config-problems.syntax', { error: 'CloseBraceExpected' })),
+  'config-problems.ends-early': {
+    reason: configProblem('config-problems.syntax', { error: 'CloseBraceExpected' }).text,
+  },
 };
 // Every error the JSON parser names, and one it may name some day.
 const SYNTAX_ERRORS = [...Object.keys(SYNTAX_WORDS), 'InvalidFutureThing'].map((error) =>
@@ -631,7 +634,6 @@ const PENDING_ERRORS: { [C in keyof PendingErrorMessages]: PendingErrorMessages[
   'pending-errors.fix-form': {
     field: 'Name',
     reason: 'Enter text',
-    reasonCode: 'pending-errors.field-text',
     more: 0,
   },
   'pending-errors.roots-not-asked': { ids: 'r1, r2' },
@@ -684,7 +686,7 @@ const CONFIG_IMPORT_ERRORS: { [C in keyof ConfigImportErrorMessages]: ConfigImpo
   'config-import-errors.file-unreadable-at': {
     line: 3,
     column: 7,
-    ...nestedReason(configImportError('config-import-errors.comment', {})),
+    reason: configImportError('config-import-errors.comment', {}).text,
   },
   'config-import-errors.selected-twice': { server: 'github' },
   'config-import-errors.no-longer-in-file': { server: 'github' },
@@ -815,16 +817,16 @@ const SERVER_STATES: { [C in ServerStateCode]: ServerStateMessages[C] } = {
   'server-state.session-gone': {},
   'server-state.connection-lost': { where: 'https://mcp.example', detail: d },
   'server-state.connection-lost-server': { detail: d },
-  'server-state.restart-off': nestedReason(exited),
-  'server-state.gave-up': { restarts: 3, ...nestedReason(exited) },
+  'server-state.restart-off': { reason: exited.text },
+  'server-state.gave-up': { restarts: 3, reason: exited.text },
   'server-state.output-closed': {},
 };
 const SERVER_STATE_SAMPLES = samples(SERVER_STATES, serverStateReason as Family);
 const LOCALES: UiLocale[] = ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'];
-/** The facts a reason's words must keep: its own, and those of a reason inside it. */
+/** The facts a reason's words must keep (a reason inside it is worded apart: its English is not kept). */
 const facts = (params: Record<string, string | number> = {}): string[] =>
   Object.entries(params)
-    .filter(([name]) => name !== 'reason' && name !== 'reasonCode')
+    .filter(([name]) => name !== 'reason')
     .map(([, value]) => String(value));
 
 describe.each(LOCALES)("a server state's reason in %s", (locale) => {
@@ -843,7 +845,10 @@ describe.each(LOCALES)("a server state's reason in %s", (locale) => {
   it("words the crash inside the restart policy's words in the same language, not in English", () => {
     const inner = hostText(exited.hostMessage, exited.text);
     for (const code of ['server-state.restart-off', 'server-state.gave-up'] as const) {
-      const outer = hostText(serverStateReason(code, { restarts: 3, ...nestedReason(exited) }).hostMessage, '');
+      const outer = hostText(
+        serverStateReason(code, { restarts: 3, reason: exited.text }, exited.hostMessage).hostMessage,
+        '',
+      );
       expect(outer).toContain(inner);
       expect(outer).not.toContain(exited.text);
     }

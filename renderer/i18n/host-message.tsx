@@ -21,8 +21,7 @@ import type { WorkspaceErrorCode } from '../../shared/domain/workspace-errors';
 import type { SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { TaskErrorCode } from '../../shared/domain/task-errors';
 import type { BridgeErrorCode } from '../../shared/domain/bridge-errors';
-import { withFieldWords } from './field-words';
-import { failureText, hostText, known, withInnerReason } from './host-text';
+import { failureText, hostText, known, messageValues } from './host-text';
 import type { PendingErrorCode } from '../../shared/domain/pending-errors';
 import type { SkillsErrorCode } from '../../shared/domain/skills-errors';
 import type { ConfigImportErrorCode } from '../../shared/domain/config-import-errors';
@@ -100,7 +99,7 @@ export function HostMessageText({ message, fallback }: { message: HostMessage | 
   return (
     <T
       id={message.code}
-      {...(message.params ? { values: withFieldWords(message.code, withInnerReason(message.params)) } : {})}
+      {...(message.params ? { values: messageValues(message) } : {})}
       components={{ code: <code /> }}
     />
   );

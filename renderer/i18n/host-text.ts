@@ -16,23 +16,25 @@ export function known(message: HostMessage | undefined): message is HostMessage 
 const withoutMarkup = (text: string): string => text.replace(/<\/?[\w.-]+\s*\/?>/g, '');
 
 /**
- * A message's params with a reason inside it (shared/domain/server-state-reasons.ts, NestedReason) worded
- * in the person's language too: `reason` is the inner reason's English, `reasonCode` and `reason.<fact>` its code.
+ * A message's params for its catalog words: a reason inside it (its `cause`, shared/domain/host-message.ts)
+ * worded in the person's language as its `reason` param, however deep it nests; a cause the catalog lacks
+ * keeps the host's English, which `reason` already holds. A bridge refusal's field is worded too.
  */
-export function withInnerReason(params: HostMessage['params']): HostMessage['params'] {
-  const code = params?.reasonCode;
-  if (params === undefined || typeof code !== 'string' || !known({ code })) return params;
-  const facts = Object.entries(params)
-    .filter(([name]) => name.startsWith('reason.'))
-    .map(([name, value]) => [name.slice('reason.'.length), value] as const);
-  return { ...params, reason: withoutMarkup(translate(code as MessageId, Object.fromEntries(facts))) };
+export function messageValues(message: HostMessage): HostMessage['params'] {
+  const { cause, params } = message;
+  const reason = params?.reason;
+  const withCause =
+    cause === undefined || params === undefined
+      ? params
+      : { ...params, reason: hostText(cause, typeof reason === 'string' ? reason : '') };
+  return withFieldWords(message.code, withCause);
 }
 
 /** A host message in the person's language as plain text (a title, a tooltip); `fallback` is the host's English. */
 export function hostText(message: HostMessage | undefined, fallback: string): string {
   if (!known(message)) return fallback;
   // translate(), not i18n._: a param holding a backslash (a Windows path, an escaped name) stays as written.
-  return withoutMarkup(translate(message.code, withFieldWords(message.code, withInnerReason(message.params))));
+  return withoutMarkup(translate(message.code, messageValues(message)));
 }
 
 /** A failed call's message in the person's language: its code's words, else the host's English. */

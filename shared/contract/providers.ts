@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODEL_TIER_NAMES, ProviderChangesSchema, ProviderConfigSchema, ProviderViewSchema } from '../domain/providers';
 import { REASONING_SUPPORTS } from '../domain/reasoning';
+import { HostMessageSchema } from '../domain/host-message';
 import { method } from './define';
 
 /** The providers Settings lists: the built-in Anthropic first, then the configured ones. */
@@ -71,7 +72,12 @@ export const providersMethods = {
     summary:
       'Test connection: reach the provider with its key (and, with `model`, that model); `message` says exactly what is wrong.',
     input: z.object({ id: providerId, model: z.string().trim().min(1).max(200).optional() }).strict(),
-    output: z.object({ ok: z.boolean(), message: z.string() }),
+    output: z.object({
+      ok: z.boolean(),
+      message: z.string(),
+      /** `message` as a code, when Berth refused the test itself (no key, a base URL holding a password). */
+      hostMessage: HostMessageSchema.optional(),
+    }),
   }),
 };
 

@@ -4,7 +4,7 @@ import { codedFamily, type CodedText } from './host-wording';
  * The failures of MCP Apps (an app's UI that cannot be shown, an app's call or link refused), as codes with
  * their facts; the renderer words them from renderer/i18n/locales/<locale>/apps-errors.json. `status` is a
  * server's state; `detail` the server's own words. Why a UI cannot be shown is a code of its own (`apps-errors.ui-*`)
- * nested in `apps-errors.ui-unusable` (`reasonCode`, `reason.<fact>`; `reason` its English), as host-message.tsx words it.
+ * nested in `apps-errors.ui-unusable` (its `cause`; `reason` its English), as host-message.tsx words it.
  */
 export type AppsErrorMessages = {
   'apps-errors.no-sandbox': Record<string, never>;
@@ -22,7 +22,7 @@ export type AppsErrorMessages = {
   'apps-errors.ui-not-running': { server: string; status: string };
   'apps-errors.read-ui-failed': { server: string; uri: string; detail: string };
   'apps-errors.list-failed': { server: string; detail: string };
-  'apps-errors.ui-unusable': { server: string; uri: string; reason: string; reasonCode: string };
+  'apps-errors.ui-unusable': { server: string; uri: string; reason: string };
   'apps-errors.ui-blob-not-base64': Record<string, never>;
   'apps-errors.ui-blob-not-utf8': Record<string, never>;
   'apps-errors.ui-meta-not-object': { value: string };
@@ -84,17 +84,7 @@ export const appsError = codedFamily<AppsErrorMessages>({
     `the app's context is ${size} KB; at most ${max} KB per card is sent to the model`,
 });
 
-/** A UI a server sent that Berth cannot show, with why as a nested code (its facts as `reason.<fact>`). */
+/** A UI a server sent that Berth cannot show, with why as its cause. */
 export function uiUnusable(server: string, uri: string, why: CodedText): CodedText {
-  const words = appsError('apps-errors.ui-unusable', {
-    server,
-    uri,
-    reason: why.text,
-    reasonCode: why.hostMessage.code,
-  });
-  const facts = Object.entries(why.hostMessage.params ?? {}).map(([name, value]) => [`reason.${name}`, value]);
-  return {
-    text: words.text,
-    hostMessage: { ...words.hostMessage, params: { ...words.hostMessage.params, ...Object.fromEntries(facts) } },
-  };
+  return appsError('apps-errors.ui-unusable', { server, uri, reason: why.text }, why.hostMessage);
 }

@@ -4,15 +4,17 @@ import { configError } from './config-errors';
 describe("config's failures: a code with its facts, and the English Berth always said", () => {
   it.each([
     [
-      configError('config-errors.file-has-errors-at', {
-        file: '/c/config.json',
-        line: 2,
-        column: 5,
-        more: 0,
-        reason: 'Expected a value',
-        reasonCode: 'config-problems.syntax',
-        'reason.error': 'ValueExpected',
-      }),
+      configError(
+        'config-errors.file-has-errors-at',
+        {
+          file: '/c/config.json',
+          line: 2,
+          column: 5,
+          more: 0,
+          reason: 'Expected a value',
+        },
+        { code: 'config-problems.syntax', params: { error: 'ValueExpected' } },
+      ),
       'The config file /c/config.json has errors (line 2, column 5: Expected a value). Berth will not overwrite it: fix it in the editor first.',
     ],
     [

@@ -44,6 +44,7 @@ export type ConversationErrorMessages = {
   'conversation-errors.not-regenerable': Record<string, never>;
   'conversation-errors.too-many-versions': { max: number };
   'conversation-errors.version-gone': Record<string, never>;
+  'conversation-errors.nothing-to-continue': Record<string, never>;
 };
 export type ConversationErrorCode = keyof ConversationErrorMessages;
 
@@ -93,6 +94,7 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
     `This message already has ${max} versions, the most Berth keeps: switch to one of them, or start a new conversation`,
   'conversation-errors.version-gone': () =>
     'That version is no longer in the conversation (it changed since); reopen the conversation to see its versions',
+  'conversation-errors.nothing-to-continue': () => 'There is no unfinished reply to continue in this conversation',
 });
 
 /** "not valid JSON (Unexpected token…)": what is wrong with a conversation file's content, in English. */

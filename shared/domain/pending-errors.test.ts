@@ -24,7 +24,8 @@ describe("pending requests' failures: a code with its facts, and the English Ber
       text: 'Fix the form: Name: Enter text; Age: Enter a number of at most 9',
       hostMessage: {
         code: 'pending-errors.fix-form',
-        params: { field: 'Name', reason: 'Enter text', reasonCode: 'pending-errors.field-text', more: 1 },
+        params: { field: 'Name', reason: 'Enter text', more: 1 },
+        cause: { code: 'pending-errors.field-text', params: {} },
       },
     });
   });

@@ -1,5 +1,4 @@
 import { codedFamily, type CodedText } from './host-wording';
-import type { HostMessage } from './host-message';
 
 /**
  * The failures of answering a pending request (a consent, a sampling review, an elicitation form, a root
@@ -11,7 +10,7 @@ export type PendingErrorMessages = {
   'pending-errors.payload-mismatch': { kind: string; path: string; detail: string };
   'pending-errors.answer-invalid': { kind: string; detail: string };
   'pending-errors.answer-invalid-at': { kind: string; path: string; detail: string };
-  'pending-errors.fix-form': { field: string; reason: string; reasonCode: string; more: number };
+  'pending-errors.fix-form': { field: string; reason: string; more: number };
   'pending-errors.roots-not-asked': { ids: string };
   'pending-errors.model-not-offered': { model: string };
   'pending-errors.max-tokens-over': { max: number };
@@ -101,18 +100,13 @@ export type FieldProblem = CodedText;
 export function fixFormRefusal(problems: readonly { label: string; problem: FieldProblem }[]): CodedText {
   const [first] = problems;
   if (first === undefined) throw new Error('fixFormRefusal needs at least one problem');
-  const nested: HostMessage = first.problem.hostMessage;
-  const facts = Object.fromEntries(
-    Object.entries(nested.params ?? {}).map(([name, value]) => [`reason.${name}`, value]),
+  const words = pendingError(
+    'pending-errors.fix-form',
+    { field: first.label, reason: first.problem.text, more: problems.length - 1 },
+    first.problem.hostMessage,
   );
-  const words = pendingError('pending-errors.fix-form', {
-    field: first.label,
-    reason: first.problem.text,
-    reasonCode: nested.code,
-    more: problems.length - 1,
-  });
   return {
     text: `Fix the form: ${problems.map(({ label, problem }) => `${label}: ${problem.text}`).join('; ')}`,
-    hostMessage: { code: words.hostMessage.code, params: { ...words.hostMessage.params, ...facts } },
+    hostMessage: words.hostMessage,
   };
 }

@@ -29,6 +29,8 @@ export type ServerErrorMessages = {
   'server-errors.reconnect-failed-status': ReconnectWait & { status: string };
   'server-errors.reconnect-cancelled': ReconnectWait;
   'server-errors.reconnect-timeout': ReconnectWait & { seconds: number };
+  /** `detail` is how the link broke, the transport's words (`brokenReason`). */
+  'server-errors.link-broken-during': { name: string; detail: string; method: string };
 };
 export type ServerErrorCode = keyof ServerErrorMessages;
 
@@ -84,6 +86,8 @@ export const serverError = codedFamily<ServerErrorMessages>({
   'server-errors.reconnect-failed-status': (facts) => `${waited(facts)}, but could not reconnect: ${facts.status}`,
   'server-errors.reconnect-cancelled': (facts) => `${waited(facts)}; cancelled while waiting for the reconnect`,
   'server-errors.reconnect-timeout': (facts) => `${waited(facts)}, but it was not back within ${facts.seconds} s`,
+  'server-errors.link-broken-during': ({ name, detail, method }) =>
+    `server '${name}' ${detail}, so ${method} got no answer`,
 });
 
 /** "server 'x' is starting, not ready: cannot call tool 'y'": the action is English, so it stays out of the code's facts. */

@@ -1,11 +1,10 @@
-import type { HostMessage } from './host-message';
 import { codedFamily } from './host-wording';
 
 /**
- * A reason inside another (the restart policy's words around a crash): its English as `reason`, and its
- * code and facts as `reasonCode` and `reason.<fact>`, so the renderer words the inner reason too.
+ * A reason inside another (the restart policy's words around a crash): its English as `reason`; its code
+ * travels as the message's `cause` (InnerReason, host-wording.ts), so the renderer words the inner reason too.
  */
-export type NestedReason = { reason: string } & Record<string, string | number>;
+export type NestedReason = { reason: string };
 
 /** Why a stdio server's link broke while its process still ran (the transport's `brokenReason`); Berth then stops it. */
 export const OUTPUT_CLOSED = 'closed its output (stdout) while still running';
@@ -69,10 +68,3 @@ export const serverStateReason = codedFamily<ServerStateMessages>({
     `gave up after ${restarts} ${restarts === 1 ? 'restart' : 'restarts'}: ${reason}`,
   'server-state.output-closed': () => `${OUTPUT_CLOSED}; Berth stopped it`,
 });
-
-/** A reason as the facts of the reason around it (NestedReason); one without a code travels as its English only. */
-export function nestedReason(inner: { text: string; hostMessage?: HostMessage | undefined }): NestedReason {
-  if (inner.hostMessage === undefined) return { reason: inner.text };
-  const facts = Object.entries(inner.hostMessage.params ?? {}).map(([name, value]) => [`reason.${name}`, value]);
-  return { reason: inner.text, reasonCode: inner.hostMessage.code, ...Object.fromEntries(facts) };
-}

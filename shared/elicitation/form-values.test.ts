@@ -236,10 +236,9 @@ describe('validateElicitationValues: the whole form', () => {
           params: {
             field: 'extra',
             reason: "'extra' is not a field of this form",
-            reasonCode: 'pending-errors.not-a-field',
-            'reason.key': 'extra',
             more: 2,
           },
+          cause: { code: 'pending-errors.not-a-field', params: { key: 'extra' } },
         },
       });
     }

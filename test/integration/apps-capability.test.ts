@@ -106,9 +106,10 @@ describe('MCP Apps: Berth declares the UI extension', () => {
           server: 'junk',
           uri: 'ui://caps/app.html',
           reason: 'its MIME type is "text/html", not text/html;profile=mcp-app',
-          reasonCode: 'apps-errors.ui-wrong-mime',
-          'reason.value': '"text/html"',
-          'reason.expected': 'text/html;profile=mcp-app',
+        },
+        cause: {
+          code: 'apps-errors.ui-wrong-mime',
+          params: { value: '"text/html"', expected: 'text/html;profile=mcp-app' },
         },
       },
     });

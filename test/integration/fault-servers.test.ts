@@ -61,14 +61,16 @@ describe('fault injection: process lifecycle', () => {
     // The start failure inside the policy's words carries its own code, so the renderer words both.
     expect(final.status === 'crashed' && final.reasonMessage).toMatchObject({
       code: 'server-state.gave-up',
-      params: {
-        restarts: 2,
-        reasonCode: 'server-start.handshake-exited',
-        'reason.stage': 'handshake',
-        'reason.exitKind': 'code',
-        'reason.exit': '2',
-        'reason.tail': 'stderr',
-        'reason.serverLine': 'misbehave: refusing to start (exit-at-spawn)',
+      params: { restarts: 2 },
+      cause: {
+        code: 'server-start.handshake-exited',
+        params: {
+          stage: 'handshake',
+          exitKind: 'code',
+          exit: '2',
+          tail: 'stderr',
+          serverLine: 'misbehave: refusing to start (exit-at-spawn)',
+        },
       },
     });
     expect(servers.states.statuses('bad')).toEqual([

@@ -168,6 +168,7 @@ describe('host: nothing the model wrote is lost (Anthropic)', () => {
       ok: false,
       code: 'INVALID_INPUT',
       message: 'There is no unfinished reply to continue in this conversation',
+      hostMessage: { code: 'conversation-errors.nothing-to-continue', params: {} },
     });
   });
 });

@@ -217,7 +217,8 @@ describe('host handlers over a real config dir', () => {
       code: 'CONFIG_INVALID',
       hostMessage: {
         code: 'config-errors.file-has-errors-at',
-        params: { file: configPath(), line: 1, reasonCode: 'config-problems.ends-early' },
+        params: { file: configPath(), line: 1 },
+        cause: { code: 'config-problems.ends-early' },
       },
     });
     expect(await harness.host.dispatch('servers.setEnabled', { name: 'alpha', enabled: true })).toMatchObject({

@@ -35,13 +35,17 @@ describe('misbehaving servers', () => {
       params: {
         restarts: 2,
         reason: 'exited (code 1) during the MCP handshake — stderr: fatal: simulated failure during initialize',
-        reasonCode: 'server-start.handshake-exited',
-        'reason.stage': 'handshake',
-        'reason.exitKind': 'code',
-        'reason.exit': '1',
-        'reason.tail': 'stderr',
-        'reason.serverLine': 'fatal: simulated failure during initialize',
-        'reason.host': '',
+      },
+      cause: {
+        code: 'server-start.handshake-exited',
+        params: {
+          stage: 'handshake',
+          exitKind: 'code',
+          exit: '1',
+          tail: 'stderr',
+          serverLine: 'fatal: simulated failure during initialize',
+          host: '',
+        },
       },
     });
     expect(final.nextRestartAt).toBeUndefined();

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK, type ConfigStatus } from '../../../shared/domain';
 import { configProblem } from '../../../shared/domain/config-problems';
 import { configError } from '../../../shared/domain/config-errors';
-import { nestedReason } from '../../../shared/domain/server-state-reasons';
 import { fail } from '../../../shared/result';
 import { activateLocale } from '../../i18n/i18n';
 import { renderWithBerth } from '../../test-support/render-with-berth';
@@ -112,12 +111,12 @@ describe("the config's problems with a code", () => {
 
   it('keeps the code of a refused save, so the list words it too', async () => {
     await act(() => activateLocale('zh-TW'));
-    const refused = configError('config-errors.edit-invalid-at', {
-      line: 3,
-      column: 1,
-      more: 0,
-      ...nestedReason(configProblem('config-problems.syntax', { error: 'ValueExpected' })),
-    });
+    const inner = configProblem('config-problems.syntax', { error: 'ValueExpected' });
+    const refused = configError(
+      'config-errors.edit-invalid-at',
+      { line: 3, column: 1, more: 0, reason: inner.text },
+      inner.hostMessage,
+    );
     show(coded, { 'config.saveText': () => fail('INTERNAL', refused.text, undefined, refused.hostMessage) });
     fireEvent.click(within(screen.getByTestId('config-banner')).getByRole('button', { name: /./ }));
     fireEvent.click(screen.getByRole('button', { name: '儲存' }));
@@ -131,10 +130,8 @@ describe("the config's problems with a code", () => {
 
   it("words the JSON parser's problems, and the file ending inside one, in the person's language", async () => {
     const comma = configProblem('config-problems.trailing-comma', { found: '}' });
-    const early = configProblem(
-      'config-problems.ends-early',
-      nestedReason(configProblem('config-problems.syntax', { error: 'CloseBraceExpected' })),
-    );
+    const brace = configProblem('config-problems.syntax', { error: 'CloseBraceExpected' });
+    const early = configProblem('config-problems.ends-early', { reason: brace.text }, brace.hostMessage);
     const syntax = invalid({
       problems: [
         { message: comma.text, hostMessage: comma.hostMessage, line: 3, column: 26 },

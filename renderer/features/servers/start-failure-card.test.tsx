@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import { startFailureText, startFailureWords } from '../../../shared/domain/server-start-error';
-import { nestedReason, serverStateReason } from '../../../shared/domain/server-state-reasons';
+import { serverStateReason } from '../../../shared/domain/server-state-reasons';
 import { activateLocale } from '../../i18n/i18n';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
@@ -72,7 +72,7 @@ describe("a start failure in the person's language", () => {
       stage: 'handshake',
       serverLine: 'misbehave: refusing to start',
     });
-    const gaveUp = serverStateReason('server-state.gave-up', { restarts: 2, ...nestedReason(exited) });
+    const gaveUp = serverStateReason('server-state.gave-up', { restarts: 2, reason: exited.text }, exited.hostMessage);
     const stuck = startFailureWords({
       code: 'timeout',
       seconds: 30,

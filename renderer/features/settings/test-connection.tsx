@@ -4,6 +4,7 @@ import { Button } from '../../ui/controls';
 import { useT } from '../../i18n/use-t';
 import { failureText } from '../../i18n/host-message';
 import type { Failure } from '../../../shared/result';
+import type { MethodOutput } from '../../../shared/contract';
 
 /** "Test connection" and, once run, the provider's answer in exact words. */
 export function TestConnection({
@@ -17,7 +18,7 @@ export function TestConnection({
 }) {
   const t = useT();
   const checkProvider = useBerth((s) => s.checkProvider);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | Failure>();
+  const [result, setResult] = useState<MethodOutput<'providers.check'> | Failure>();
   const [busy, setBusy] = useState(false);
 
   async function test() {
@@ -46,7 +47,7 @@ export function TestConnection({
         {result === undefined
           ? ''
           : t(result.ok ? 'settings.providers.test.passed' : 'settings.providers.test.failed', {
-              message: 'code' in result ? failureText(result) : result.message,
+              message: failureText(result),
             })}
       </span>
     </>
