@@ -282,6 +282,8 @@ export const PendingChangeSchema = z.object({
       kind: PendingKindSchema,
       server: z.string(),
       note: z.string(),
+      /** The note as a code (withdrawal.*) when the host wrote it; a server's own reason has none and shows as is. */
+      noteMessage: HostMessageSchema.optional(),
     }),
   ]),
   counts: PendingCountsSchema,
