@@ -47,6 +47,7 @@ import type skillsErrors from './locales/en/skills-errors.json';
 import type configImportErrors from './locales/en/config-import-errors.json';
 import type configProblems from './locales/en/config-problems.json';
 import type samplingChoice from './locales/en/sampling-choice.json';
+import type appsSandbox from './locales/en/apps-sandbox.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -97,7 +98,8 @@ export type MessageId =
   | keyof typeof bridgeErrors
   | keyof typeof configImportErrors
   | keyof typeof configProblems
-  | keyof typeof samplingChoice;
+  | keyof typeof samplingChoice
+  | keyof typeof appsSandbox;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -148,4 +150,5 @@ export const CATALOG_FILES = [
   'config-import-errors',
   'config-problems',
   'sampling-choice',
+  'apps-sandbox',
 ] as const;
