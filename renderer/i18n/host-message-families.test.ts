@@ -293,6 +293,10 @@ const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[
     kind: 'config',
     place: '~/.config/berth',
   },
+  'sandbox-errors.no-fix-network': {},
+  'sandbox-errors.no-fix-unreadable': {},
+  'sandbox-errors.no-fix-protected': { kind: 'startup', place: '~/.bashrc' },
+  'sandbox-errors.no-fix-write': {},
 };
 
 const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {

@@ -22,6 +22,10 @@ export type SandboxErrorMessages = {
   'sandbox-errors.folder-entry': { folder: string; issue: FolderEntryIssue };
   'sandbox-errors.folder-protected': { folder: string; kind: ProtectedKind; place: string };
   'sandbox-errors.folder-protected-link': { folder: string; real: string; kind: ProtectedKind; place: string };
+  'sandbox-errors.no-fix-network': Record<string, never>;
+  'sandbox-errors.no-fix-unreadable': Record<string, never>;
+  'sandbox-errors.no-fix-protected': { kind: ProtectedKind; place: string };
+  'sandbox-errors.no-fix-write': Record<string, never>;
 };
 export type SandboxErrorCode = keyof SandboxErrorMessages;
 
@@ -40,4 +44,10 @@ export const sandboxError = codedFamily<SandboxErrorMessages>({
     `${protectedFolderProblem(protectedPlaceText({ kind, place }))}: ${folder}`,
   'sandbox-errors.folder-protected-link': ({ folder, real, kind, place }) =>
     `${protectedFolderProblem(`${folder} leads to ${real}, and ${protectedPlaceText({ kind, place })}`)}: ${folder}`,
+  // Why a denial offers no one-click fix (SandboxDenial.noFixMessage): a clause the denial notice words after "Berth never allows this:".
+  'sandbox-errors.no-fix-network': () =>
+    'it is this computer, a private network or a cloud metadata service: add it by hand in its Sandbox tab if the server truly needs it',
+  'sandbox-errors.no-fix-unreadable': () => 'Berth keeps it unreadable to every server',
+  'sandbox-errors.no-fix-protected': ({ kind, place }) => protectedPlaceText({ kind, place }),
+  'sandbox-errors.no-fix-write': () => "it holds credentials, startup files or Berth's own files",
 });
