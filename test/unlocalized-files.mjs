@@ -22,8 +22,8 @@ export const UNLOCALIZED_FILES = [
   // renderer/ui
   // .ts modules: their words move to the catalog (an id the component words, or translate()).
   // The sandbox proxy runs on its own origin without the catalog: its CSP refusals travel as facts
-  // the app card words; its own notes and the app frame's title are still English (not done yet).
+  // the app card words, its page's own words come from the catalog's apps-sandbox files (proxy-words.ts);
+  // what relay.ts still writes in English are the notes it logs to the host (Berth's log, not the page).
   // renderer/sandbox-proxy (.ts)
-  'renderer/sandbox-proxy/proxy.ts',
   'renderer/sandbox-proxy/relay.ts',
 ];

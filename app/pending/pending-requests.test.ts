@@ -3,6 +3,7 @@ import { HostError } from '../../shared/result';
 import type { HostMessage } from '../../shared/domain/host-message';
 import { pendingError } from '../../shared/domain/pending-errors';
 import type { PendingChange, PendingPayload } from '../../shared/domain/pending';
+import { withdrawal } from '../../shared/domain/withdrawal';
 import { PendingRequests } from './pending-requests';
 
 const toolPayload: PendingPayload<'tool-call'> = {
@@ -178,6 +179,22 @@ describe('PendingRequests', () => {
       kind: 'elicitation',
       server: 'files',
       note: 'gone',
+    });
+  });
+
+  it('tells the renderer the code of a note the host wrote, beside its English', () => {
+    const pending = queue();
+    const changes: PendingChange[] = [];
+    pending.onChange((change) => changes.push(change));
+    void pending.open('elicitation', 'files', formPayload);
+    pending.withdrawServer('files', withdrawal('withdrawal.server-removed', { server: 'files' }));
+    expect(changes.at(-1)?.change).toEqual({
+      type: 'withdrawn',
+      id: 'req-1',
+      kind: 'elicitation',
+      server: 'files',
+      note: "server 'files' was removed",
+      noteMessage: { code: 'withdrawal.server-removed', params: { server: 'files' } },
     });
   });
 

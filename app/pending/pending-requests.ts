@@ -175,7 +175,14 @@ export class PendingRequests {
     if (entry === undefined) return false;
     const outcome = withdrawn(note);
     this.finish(id, outcome);
-    this.emit({ type: 'withdrawn', id, kind: entry.request.kind, server: entry.request.server, note: outcome.note });
+    this.emit({
+      type: 'withdrawn',
+      id,
+      kind: entry.request.kind,
+      server: entry.request.server,
+      note: outcome.note,
+      ...(outcome.noteMessage !== undefined ? { noteMessage: outcome.noteMessage } : {}),
+    });
     return true;
   }
 

@@ -90,7 +90,7 @@ describe('chooseModel across providers', () => {
 
   it('matches hints of several providers against every model’s own name', () => {
     // An exact name wins over the longer names that contain it (gpt-4o-mini).
-    expect(choose({ hints: [{ name: 'gpt-4o' }] })).toEqual({
+    expect(choose({ hints: [{ name: 'gpt-4o' }] })).toMatchObject({
       model: 'openai:gpt-4o',
       explanation: 'Matched the server’s hint “gpt-4o”.',
       matchedHint: 'gpt-4o',
@@ -110,13 +110,13 @@ describe('chooseModel across providers', () => {
   });
 
   it('maps an older Claude name onto the family, and other providers’ family words onto tiers', () => {
-    expect(choose({ hints: [{ name: 'claude-3-sonnet' }] })).toEqual({
+    expect(choose({ hints: [{ name: 'claude-3-sonnet' }] })).toMatchObject({
       model: 'claude-sonnet-5',
       explanation: 'The server’s hint “claude-3-sonnet” names the sonnet family.',
       matchedHint: 'claude-3-sonnet',
     });
     const flash = choose({ hints: [{ name: 'gemini-1.5-flash' }] }, [haiku, sonnet, opus]);
-    expect(flash).toEqual({
+    expect(flash).toMatchObject({
       model: 'claude-haiku-4-5',
       explanation: 'The server’s hint “gemini-1.5-flash” asks for a fast model (“flash”): your only fast model.',
       matchedHint: 'gemini-1.5-flash',
@@ -144,12 +144,12 @@ describe('chooseModel across providers', () => {
   });
 
   it('without a matching hint, priorities pick through the ranks across providers', () => {
-    expect(choose({ hints: [{ name: 'mixtral-8x7b' }], costPriority: 0.8 })).toEqual({
+    expect(choose({ hints: [{ name: 'mixtral-8x7b' }], costPriority: 0.8 })).toMatchObject({
       model: 'ollama:llama3.1:8b',
       explanation:
         'No model matched the server’s hint “mixtral-8x7b”; the server asked for cost (0.8): the cheapest model.',
     });
-    expect(choose({ speedPriority: 0.8, intelligencePriority: 0.2 })).toEqual({
+    expect(choose({ speedPriority: 0.8, intelligencePriority: 0.2 })).toMatchObject({
       model: 'claude-haiku-4-5',
       explanation:
         'The server asked for speed (0.8) over intelligence (0.2): one of the 2 fastest models (the first in your list).',
@@ -159,7 +159,7 @@ describe('chooseModel across providers', () => {
       sonnet,
       llama,
     ]);
-    expect(balanced).toEqual({
+    expect(balanced).toMatchObject({
       model: 'claude-sonnet-5',
       explanation:
         'The server weighed cost (0.5), speed (0.5) and intelligence (0.5) equally: the best balance of cost, speed and intelligence.',
@@ -167,7 +167,7 @@ describe('chooseModel across providers', () => {
   });
 
   it('an unknown hint without priorities keeps the default and says the hint matched nothing', () => {
-    expect(choose({ hints: [{ name: 'zzz-9000' }, { name: 'qqq' }] })).toEqual({
+    expect(choose({ hints: [{ name: 'zzz-9000' }, { name: 'qqq' }] })).toMatchObject({
       model: DEFAULT,
       explanation:
         'No model matched the server’s hints “zzz-9000”, “qqq” and it gave no priorities: your default model.',
@@ -181,7 +181,7 @@ describe('chooseModel across providers', () => {
 
   it('ties go to the default model, then to the list order', () => {
     const twin = { ...haiku, key: 'openai:haiku-twin', label: 'Twin', providerLabel: 'OpenAI' };
-    expect(chooseModel({ speedPriority: 1 }, [haiku, twin], 'openai:haiku-twin')).toEqual({
+    expect(chooseModel({ speedPriority: 1 }, [haiku, twin], 'openai:haiku-twin')).toMatchObject({
       model: 'openai:haiku-twin',
       explanation: 'The server asked for speed (1): one of the 2 fastest models (your default model).',
     });
@@ -194,5 +194,52 @@ describe('chooseModel across providers', () => {
       explanation: 'No models are listed: your default model.',
       explanationMessage: { code: 'sampling-words.no-models', params: {} },
     });
+  });
+
+  it('gives the reason as facts beside its English: the hint, how it reached the models, the priorities and the pick', () => {
+    expect(choose({ hints: [{ name: 'gemini-1.5-flash' }] }, [haiku, sonnet, opus]).choice).toEqual({
+      kind: 'hint-only',
+      reach: { via: 'tier', hint: 'gemini-1.5-flash', family: 'flash', tier: 'fast' },
+    });
+    expect(choose({ hints: [{ name: 'gpt-4o' }] }, [sonnet, routed, gpt4o]).choice).toEqual({
+      kind: 'hint-first',
+      reach: { via: 'name', hint: 'gpt-4o' },
+      count: 2,
+      model: 'OpenAI: GPT-4o (openrouter:openai/gpt-4o)',
+    });
+    expect(choose({ hints: [{ name: 'claude' }], intelligencePriority: 0.9 }).choice).toEqual({
+      kind: 'hint-weighted',
+      reach: { via: 'name', hint: 'claude' },
+      count: 3,
+      weighing: { weights: [{ axis: 'intelligence', weight: 0.9 }], equal: false },
+      pick: { kind: 'best', axis: 'intelligence' },
+    });
+    expect(choose({ speedPriority: 0.8, intelligencePriority: 0.2 }).choice).toEqual({
+      kind: 'weighted',
+      unmatched: [],
+      weighing: {
+        weights: [
+          { axis: 'speed', weight: 0.8 },
+          { axis: 'intelligence', weight: 0.2 },
+        ],
+        equal: false,
+      },
+      pick: { kind: 'tied', axis: 'speed', count: 2, yours: false },
+    });
+    const balanced = choose({ costPriority: 0.5, speedPriority: 0.5, intelligencePriority: 0.5 }, [
+      opus,
+      sonnet,
+      llama,
+    ]);
+    expect(balanced.choice).toMatchObject({
+      weighing: { equal: true },
+      pick: { kind: 'balance', axes: ['cost', 'speed', 'intelligence'] },
+    });
+    expect(choose({ hints: [{ name: 'zzz-9000' }, { name: 'qqq' }] }).choice).toEqual({
+      kind: 'unmatched',
+      unmatched: ['zzz-9000', 'qqq'],
+    });
+    // A reason that has a code of its own has no facts to word.
+    expect(choose(undefined).choice).toBeUndefined();
   });
 });

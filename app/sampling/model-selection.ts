@@ -2,6 +2,15 @@ import type { HostMessage } from '../../shared/domain/host-message';
 import { splitModelKey } from '../../shared/domain/model-key';
 import { samplingWords, type SamplingWordsCode } from '../../shared/domain/sampling-words';
 import type { ModelTier } from '../../shared/domain/model-ranks';
+import {
+  SAMPLING_AXES,
+  choiceEnglish,
+  type SamplingAxis,
+  type SamplingChoice,
+  type SamplingPick,
+  type SamplingReach,
+  type SamplingWeighing,
+} from '../../shared/domain/sampling-choice';
 import type { CandidateModel } from './candidate-models';
 
 /** The MCP `modelPreferences` (structurally; the SDK type is deprecated in 2026-07-28). */
@@ -18,6 +27,8 @@ export interface ModelSelection {
   explanation: string;
   /** The explanation as a code, when it has one (the review then words it in the person's language). */
   explanationMessage?: HostMessage;
+  /** The explanation as facts, when hints or priorities made the choice (the review words it from them). */
+  choice?: SamplingChoice;
   /** The hint that decided, if one did. */
   matchedHint?: string;
 }
@@ -46,15 +57,13 @@ const FAMILY_TIERS: Readonly<Record<string, ModelTier>> = {
 /** Family names that select among that family's models without implying a tier (`claude-3-5-whatever` → any Claude). */
 const MODEL_FAMILIES = ['claude', 'gpt', 'gemini', 'llama', 'mistral', 'qwen', 'deepseek', 'gemma', 'phi', 'grok'];
 
-type Axis = 'cost' | 'speed' | 'intelligence';
-const AXES: readonly Axis[] = ['cost', 'speed', 'intelligence'];
+type Axis = SamplingAxis;
+const AXES: readonly Axis[] = SAMPLING_AXES;
 const RANK_OF: Record<Axis, (model: CandidateModel) => number> = {
   cost: (m) => m.costRank,
   speed: (m) => m.speedRank,
   intelligence: (m) => m.intelligenceRank,
 };
-/** What being the best on an axis is called. */
-const BEST_ON: Record<Axis, string> = { cost: 'cheapest', speed: 'fastest', intelligence: 'most capable' };
 
 function squash(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/gu, '');
@@ -131,18 +140,12 @@ function ranked(weights: Weights): Axis[] {
   return AXES.filter((axis) => weights[axis] !== undefined).sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0));
 }
 
-/** "the server asked for speed (0.8) over intelligence (0.2)". */
-function phraseWeights(weights: Weights): string {
+/** The priorities as the review words them: the weightiest first, and whether they are all equal. */
+function weighingOf(weights: Weights): SamplingWeighing {
   const axes = ranked(weights);
-  const part = (axis: Axis): string => `${axis} (${weights[axis]})`;
-  const [first, ...rest] = axes as [Axis, ...Axis[]];
-  if (rest.length === 0) return `the server asked for ${part(first)}`;
-  const list = (items: Axis[]): string =>
-    items.length === 1
-      ? part(items[0] as Axis)
-      : `${items.slice(0, -1).map(part).join(', ')} and ${part(items.at(-1) as Axis)}`;
-  if (rest.every((axis) => weights[axis] === weights[first])) return `the server weighed ${list(axes)} equally`;
-  return `the server asked for ${part(first)} over ${list(rest)}`;
+  const list = axes.map((axis) => ({ axis, weight: weights[axis] ?? 0 }));
+  const first = weights[axes[0] as Axis];
+  return { weights: list, equal: axes.length > 1 && axes.every((axis) => weights[axis] === first) };
 }
 
 /** The best model for the weights; ties go to the default model, then to the list's order. */
@@ -167,26 +170,20 @@ function best(models: readonly CandidateModel[], weights: Weights, defaultKey: s
   return winner;
 }
 
-/** What the pick is among `models` in words: "the fastest model", "one of the fastest models, your default"… */
-function phrasePick(
+/** What the pick is among `models`: the best on the top axis (maybe one of several tied), else the best balance. */
+function pickOf(
   pick: CandidateModel,
   models: readonly CandidateModel[],
   weights: Weights,
   defaultKey: string,
-): string {
-  const top = ranked(weights)[0] as Axis;
+): SamplingPick {
+  const axes = ranked(weights);
+  const top = axes[0] as Axis;
   const bestRank = Math.min(...models.map(RANK_OF[top]));
-  if (RANK_OF[top](pick) !== bestRank) {
-    const axes = ranked(weights);
-    return `the best balance of ${axes.length === 1 ? axes[0] : `${axes.slice(0, -1).join(', ')} and ${axes.at(-1)}`}`;
-  }
+  if (RANK_OF[top](pick) !== bestRank) return { kind: 'balance', axes };
   const tied = models.filter((m) => RANK_OF[top](m) === bestRank).length;
-  if (tied === 1) return `the ${BEST_ON[top]} model`;
-  return `one of the ${tied} ${BEST_ON[top]} models (${pick.key === defaultKey ? 'your default model' : 'the first in your list'})`;
-}
-
-function quoted(hints: readonly string[]): string {
-  return hints.map((h) => `“${h}”`).join(', ');
+  if (tied === 1) return { kind: 'best', axis: top };
+  return { kind: 'tied', axis: top, count: tied, yours: pick.key === defaultKey };
 }
 
 /**
@@ -209,52 +206,54 @@ export function chooseModel(
     const match = matchHint(hint, models);
     if (match === undefined) continue;
     const { via } = match;
-    const reach =
+    const reach: SamplingReach =
       via.kind === 'name'
-        ? `Matched the server’s hint “${hint}”`
+        ? { via: 'name', hint }
         : via.kind === 'family'
-          ? `The server’s hint “${hint}” names the ${via.family} family`
-          : `The server’s hint “${hint}” asks for a ${via.tier} model (“${via.family}”)`;
-    if (match.models.length === 1) {
-      const only = match.models[0] as CandidateModel;
-      const note = via.kind === 'tier' ? `: your only ${via.tier} model` : '';
-      return { model: only.key, explanation: `${reach}${note}.`, matchedHint: hint };
-    }
-    const count = `${reach} (${match.models.length} models)`;
+          ? { via: 'family', hint, family: via.family }
+          : { via: 'tier', hint, family: via.family, tier: via.tier };
+    const count = match.models.length;
+    if (count === 1) return chosen((match.models[0] as CandidateModel).key, { kind: 'hint-only', reach }, hint);
     if (weighted) {
       const pick = best(match.models, weights, defaultKey);
-      return {
-        model: pick.key,
-        explanation: `${count}; ${phraseWeights(weights)}: ${phrasePick(pick, match.models, weights, defaultKey)} of them.`,
-        matchedHint: hint,
+      const choice: SamplingChoice = {
+        kind: 'hint-weighted',
+        reach,
+        count,
+        weighing: weighingOf(weights),
+        pick: pickOf(pick, match.models, weights, defaultKey),
       };
+      return chosen(pick.key, choice, hint);
     }
     const fallback = match.models.find((m) => m.key === defaultKey);
-    const pick = fallback ?? (match.models[0] as CandidateModel);
-    const why =
-      fallback !== undefined
-        ? 'your default model is one of them'
-        : `the first of them in your list, ${describe(pick)}`;
-    return { model: pick.key, explanation: `${count}; ${why}.`, matchedHint: hint };
+    if (fallback !== undefined) return chosen(fallback.key, { kind: 'hint-default', reach, count }, hint);
+    const first = match.models[0] as CandidateModel;
+    return chosen(first.key, { kind: 'hint-first', reach, count, model: describe(first) }, hint);
   }
 
-  const unmatched =
-    hints.length === 0
-      ? undefined
-      : `No model matched the server’s ${hints.length === 1 ? 'hint' : 'hints'} ${quoted(hints)}`;
   if (weighted) {
     const pick = best(models, weights, defaultKey);
-    const reason = `${phraseWeights(weights)}: ${phrasePick(pick, models, weights, defaultKey)}`;
-    return {
-      model: pick.key,
-      explanation:
-        unmatched === undefined ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : `${unmatched}; ${reason}.`,
+    const choice: SamplingChoice = {
+      kind: 'weighted',
+      unmatched: hints,
+      weighing: weighingOf(weights),
+      pick: pickOf(pick, models, weights, defaultKey),
     };
+    return chosen(pick.key, choice);
   }
   if (preferences === undefined) return { model: defaultKey, ...explained('sampling-words.no-preferences') };
-  if (unmatched !== undefined)
-    return { model: defaultKey, explanation: `${unmatched} and it gave no priorities: your default model.` };
+  if (hints.length > 0) return chosen(defaultKey, { kind: 'unmatched', unmatched: hints });
   return { model: defaultKey, ...explained('sampling-words.no-hints-or-priorities') };
+}
+
+/** A choice the server's hints or priorities made, with its English. */
+function chosen(model: string, choice: SamplingChoice, matchedHint?: string): ModelSelection {
+  return {
+    model,
+    explanation: choiceEnglish(choice),
+    choice,
+    ...(matchedHint !== undefined ? { matchedHint } : {}),
+  };
 }
 
 /** A reason without facts, as English and its code. */

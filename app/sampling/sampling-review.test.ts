@@ -116,6 +116,8 @@ describe('SamplingReview', () => {
     expect(first.payload.request).toEqual(shown);
     expect(first.payload.model).toEqual({ id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'Anthropic' });
     expect(first.payload.explanation).toBe('Matched the server’s hint “haiku”.');
+    // The same reason as facts, which the review words in the person's language.
+    expect(first.payload.explanationChoice).toEqual({ kind: 'hint-only', reach: { via: 'name', hint: 'haiku' } });
     expect(first.payload.models.map((m) => m.id)).toEqual(models.map((m) => m.id));
     const editedMessages = [
       { role: 'user' as const, content: { type: 'text' as const, text: 'Write a haiku about harbours' } },

@@ -346,6 +346,9 @@ export class SamplingReview {
           ...(defaultNote === undefined && selection.explanationMessage !== undefined
             ? { explanationMessage: selection.explanationMessage }
             : {}),
+          ...(defaultNote === undefined && selection.choice !== undefined
+            ? { explanationChoice: selection.choice }
+            : {}),
           models: choices,
           defaultModel: choiceOf(defaultModel),
           tokens,

@@ -86,17 +86,37 @@ describe('offerFor', () => {
   });
 
   it('offers nothing for secrets, startup files, reads, home or the whole disk, and says what the place holds', () => {
-    expect(offerFor({ kind: 'read', target: '/home/ann/.ssh/id_rsa', source: 'server' }, places, () => false)).toEqual({
+    expect(
+      offerFor({ kind: 'read', target: '/home/ann/.ssh/id_rsa', source: 'server' }, places, () => false),
+    ).toMatchObject({
       noFix: 'it holds credentials (~/.ssh)',
     });
-    expect(offerFor(write('/home/ann/.bashrc'), places, () => false)).toEqual({
+    expect(offerFor(write('/home/ann/.bashrc'), places, () => false)).toMatchObject({
       noFix: 'it holds files that run code at login or in your shell (~/.bashrc)',
     });
-    expect(offerFor(write('/home/ann/.ssh/authorized_keys'), places, () => false)).toEqual({
+    expect(offerFor(write('/home/ann/.ssh/authorized_keys'), places, () => false)).toMatchObject({
       noFix: 'it holds credentials (~/.ssh)',
     });
-    expect(offerFor(write('/home/ann/notes.txt'), places, () => false)).toEqual({ noFix: 'it is your home folder' });
-    expect(offerFor(write('/x'), places, () => false)).toEqual({ noFix: 'it is the whole disk' });
+    expect(offerFor(write('/home/ann/notes.txt'), places, () => false)).toMatchObject({
+      noFix: 'it is your home folder',
+    });
+    expect(offerFor(write('/x'), places, () => false)).toMatchObject({ noFix: 'it is the whole disk' });
+  });
+
+  it('gives why nothing is offered as a code with its facts, which the denial notice words', () => {
+    expect(offerFor(write('/home/ann/.ssh/authorized_keys'), places, () => false).noFixMessage).toEqual({
+      code: 'sandbox-errors.no-fix-protected',
+      params: { kind: 'secrets', place: '~/.ssh' },
+    });
+    expect(offerFor(network('10.0.0.5:22'), places, () => false).noFixMessage).toEqual({
+      code: 'sandbox-errors.no-fix-network',
+      params: {},
+    });
+    const unreadable = offerFor({ kind: 'read', target: '/etc/shadow', source: 'server' }, places, () => false);
+    expect(unreadable).toEqual({
+      noFix: 'Berth keeps it unreadable to every server',
+      noFixMessage: { code: 'sandbox-errors.no-fix-unreadable', params: {} },
+    });
   });
 
   it("offers nothing for a forged denial naming Berth's own files or a folder holding home", () => {
@@ -110,7 +130,9 @@ describe('offerFor', () => {
       expect(offer.noFix).toContain("Berth's own settings folder (~/.config/berth)");
     }
     expect(offerFor(write('/home/ann/.config/berth'), places, () => true).fix).toBeUndefined();
-    expect(offerFor(write('/home'), places, () => true)).toEqual({ noFix: 'it holds your home folder (/home/ann)' });
+    expect(offerFor(write('/home'), places, () => true)).toMatchObject({
+      noFix: 'it holds your home folder (/home/ann)',
+    });
     expect(offerFor(write('/home/ann/.config/git/config'), places, () => false).fix).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { denialMessage, isWithin, protectedFolderReason } from '../../shared/domain/sandbox';
+import { denialMessage, isWithin, protectedFolderPlace } from '../../shared/domain/sandbox';
+import { sandboxError, type SandboxErrorCode, type SandboxErrorMessages } from '../../shared/domain/sandbox-errors';
 import type { SandboxDenial, SandboxDenialKind, SandboxDenialSource, SandboxPolicy } from '../../shared/domain/sandbox';
 import { domainAllowProblem, folderAllowProblem } from './sandbox-allow-check';
 import type { BerthPlaces } from './sandbox-allow-check';
@@ -64,7 +65,7 @@ export function parseNetworkViolation(line: string): DeniedAccess | undefined {
 }
 
 /** What a denial offers: the one fix, or why there is none (in words saying what the place holds). */
-export type DenialOffer = Pick<SandboxDenial, 'fix' | 'noFix'>;
+export type DenialOffer = Pick<SandboxDenial, 'fix' | 'noFix' | 'noFixMessage'>;
 
 /**
  * What "allow" would add for a denial: the folder written to (a file's
@@ -76,24 +77,28 @@ export type DenialOffer = Pick<SandboxDenial, 'fix' | 'noFix'>;
 export function offerFor(access: DeniedAccess, places: BerthPlaces, isFolder: (path: string) => boolean): DenialOffer {
   if (access.kind === 'network') {
     const problem = domainAllowProblem(access.target);
-    return problem === undefined
-      ? { fix: { domain: access.target } }
-      : {
-          noFix:
-            'it is this computer, a private network or a cloud metadata service: add it by hand in its Sandbox tab if the server truly needs it',
-        };
+    return problem === undefined ? { fix: { domain: access.target } } : noFix('sandbox-errors.no-fix-network', {});
   }
-  if (access.kind === 'read')
-    return { noFix: protectedFolderReason(access.target, places) ?? 'Berth keeps it unreadable to every server' };
+  if (access.kind === 'read') {
+    const place = protectedFolderPlace(access.target, places);
+    return place === undefined
+      ? noFix('sandbox-errors.no-fix-unreadable', {})
+      : noFix('sandbox-errors.no-fix-protected', place);
+  }
   const folder = isFolder(access.target) ? access.target : dirname(access.target);
   if (folderAllowProblem(folder, places) === undefined) return { fix: { folder } };
-  return {
-    noFix:
-      protectedFolderReason(access.target, places) ??
-      protectedFolderReason(folder, places) ??
-      "it holds credentials, startup files or Berth's own files",
-  };
+  const place = protectedFolderPlace(access.target, places) ?? protectedFolderPlace(folder, places);
+  return place === undefined
+    ? noFix('sandbox-errors.no-fix-write', {})
+    : noFix('sandbox-errors.no-fix-protected', place);
 }
+
+/** Why a denial offers nothing, in English and as its code. */
+function noFix<C extends NoFixCode>(code: C, params: SandboxErrorMessages[C]): DenialOffer {
+  const { text, hostMessage } = sandboxError(code, params);
+  return { noFix: text, noFixMessage: hostMessage };
+}
+type NoFixCode = Extract<SandboxErrorCode, `sandbox-errors.no-fix-${string}`>;
 
 /** A dated, worded denial of one server. */
 export function denialOf(

@@ -322,6 +322,12 @@ const SANDBOX_ERRORS: { [C in keyof SandboxErrorMessages]: SandboxErrorMessages[
     kind: 'config',
     place: '~/.config/berth',
   },
+  'sandbox-errors.no-fix-network': {},
+  'sandbox-errors.no-fix-unreadable': {},
+  'sandbox-errors.no-fix-protected': { kind: 'startup', place: '~/.bashrc' },
+  'sandbox-errors.no-fix-write': {},
+  'sandbox-errors.entry-issue': { issue: 'dots' },
+  'sandbox-errors.entry-protected': { kind: 'holdsHome', place: '/home/ann' },
 };
 
 const APPS_ERRORS: { [C in keyof AppsErrorMessages]: AppsErrorMessages[C] } = {

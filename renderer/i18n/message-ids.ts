@@ -47,6 +47,8 @@ import type pendingErrors from './locales/en/pending-errors.json';
 import type skillsErrors from './locales/en/skills-errors.json';
 import type configImportErrors from './locales/en/config-import-errors.json';
 import type configProblems from './locales/en/config-problems.json';
+import type samplingChoice from './locales/en/sampling-choice.json';
+import type appsSandbox from './locales/en/apps-sandbox.json';
 
 /** Every id of the English catalog (the source every other locale translates). */
 export type MessageId =
@@ -97,7 +99,9 @@ export type MessageId =
   | keyof typeof skillsErrors
   | keyof typeof bridgeErrors
   | keyof typeof configImportErrors
-  | keyof typeof configProblems;
+  | keyof typeof configProblems
+  | keyof typeof samplingChoice
+  | keyof typeof appsSandbox;
 
 /** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
 export const CATALOG_FILES = [
@@ -148,4 +152,6 @@ export const CATALOG_FILES = [
   'skills-errors',
   'config-import-errors',
   'config-problems',
+  'sampling-choice',
+  'apps-sandbox',
 ] as const;

@@ -1,12 +1,18 @@
+import { proxyLanguage, proxyWords, type ProxyWordId } from './proxy-words';
 import { startSandboxRelay, type AppFrame } from './relay';
 
 // The sandbox proxy page: runs on an origin that is not Berth's (a second
 // loopback port in browser mode, berth-app://sandbox in Electron), inside an
 // iframe of Berth's UI. See relay.ts for what it does.
 
-function showNote(text: string): void {
+const language = proxyLanguage(window.location.search, navigator.languages);
+const word = proxyWords(language);
+// CJK line breaking and font choice follow the page's language.
+document.documentElement.lang = language;
+
+function showNote(id: ProxyWordId): void {
   const note = document.createElement('p');
-  note.textContent = text;
+  note.textContent = word(id);
   document.body.replaceChildren(note);
 }
 
@@ -16,7 +22,7 @@ function createFrame(attributes: { sandbox: string; allow: string; srcdoc: strin
   frame.setAttribute('sandbox', attributes.sandbox);
   if (attributes.allow !== '') frame.setAttribute('allow', attributes.allow);
   frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.title = 'App';
+  frame.title = word('apps-sandbox.frame-title');
   frame.addEventListener('load', onLoad);
   frame.srcdoc = attributes.srcdoc;
   document.body.replaceChildren(frame);
@@ -30,9 +36,9 @@ function createFrame(attributes: { sandbox: string; allow: string; srcdoc: strin
 
 const parentOrigin = window.location.ancestorOrigins?.[0];
 if (window.parent === window) {
-  showNote('This page is the sandbox for apps inside Berth; it does nothing on its own.');
+  showNote('apps-sandbox.standalone');
 } else if (parentOrigin === undefined || parentOrigin === 'null') {
-  showNote('The app sandbox cannot tell which page embeds it, so it stays empty.');
+  showNote('apps-sandbox.no-embedder');
 } else {
   const relay = startSandboxRelay({
     parent: window.parent,

@@ -221,7 +221,11 @@ describe('sandbox relay', () => {
     expect(frame.removed).toBe(false);
     frame.onLoad();
     expect(frame.removed).toBe(true);
-    expect(t.notes).toEqual([expect.stringContaining('navigated away')]);
+    // The page words its note in the person's language (proxy-words.ts); the host's log keeps the English.
+    expect(t.notes).toEqual(['apps-sandbox.navigated-away']);
+    expect(t.sentToParent().at(-1)).toMatchObject({
+      params: { level: 'error', data: 'The app navigated away from its own page, so Berth closed it.' },
+    });
     t.fromParent({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: {} });
     expect(frame.window.postMessage).not.toHaveBeenCalled();
   });

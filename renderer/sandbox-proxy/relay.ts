@@ -14,6 +14,7 @@ import {
   readCspViolation,
   SANDBOX_CSP_VIOLATION,
 } from './csp-violations';
+import type { ProxyWordId } from './proxy-words';
 
 // The sandbox proxy's logic, apart from the page's start-up so tests can drive
 // it with fake windows. The proxy sits between Berth's UI (its parent, another
@@ -44,8 +45,8 @@ export interface ProxyEnvironment {
   reloadWithQuery(search: string): void;
   /** Creates and inserts the app's iframe; returns its window and a remover. */
   createFrame(attributes: { sandbox: string; allow: string; srcdoc: string }, onLoad: () => void): AppFrame;
-  /** Shows a short note in the proxy's own page (the app is gone or never came). */
-  showNote(text: string): void;
+  /** Shows a short note in the proxy's own page (the app is gone), by its id: the page words it in the person's language. */
+  showNote(note: ProxyWordId): void;
 }
 
 export interface AppFrame {
@@ -89,11 +90,12 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
     toParent({ jsonrpc: '2.0', method: 'notifications/message', params: { level, logger: PROXY_LOGGER, data: text } });
   };
 
-  const closeApp = (why: string): void => {
+  // The page shows the person why in their language; Berth's log keeps the English.
+  const closeApp = (why: ProxyWordId, english: string): void => {
     frame?.remove();
     frame = undefined;
     env.showNote(why);
-    note('error', why);
+    note('error', english);
   };
 
   const render = (params: unknown): void => {
@@ -145,7 +147,8 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
       () => {
         // The first load is the app's own document; any later one is the app navigating or reloading its frame.
         loads += 1;
-        if (loads > 1 && frame === created) closeApp('The app navigated away from its own page, so Berth closed it.');
+        if (loads > 1 && frame === created)
+          closeApp('apps-sandbox.navigated-away', 'The app navigated away from its own page, so Berth closed it.');
       },
     );
     frame = created;

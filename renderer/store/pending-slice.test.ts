@@ -5,6 +5,7 @@ import { createFakeTransport } from '../test-support/fake-transport';
 import { connectStore, createBerthStore } from './create-store';
 import { activePendingRequest, countPending } from './pending-slice';
 import { shownToasts } from '../test-support/shown-toasts';
+import { activateLocale } from '../i18n/i18n';
 
 function toolCall(id: string, createdAt: number, server = 'everything'): PendingRequest {
   return {
@@ -49,6 +50,39 @@ describe('pending slice', () => {
     expect(shownToasts(store)).toEqual([
       expect.objectContaining({ title: 'Request from “memory” withdrawn', message: 'memory disconnected' }),
     ]);
+  });
+
+  it('words a note the host wrote in the person’s language, and a server’s own note as it wrote it', async () => {
+    await activateLocale('ko');
+    try {
+      const store = createBerthStore(createFakeTransport());
+      store.getState().applyPendingSnapshot([toolCall('a', 1, 'memory'), toolCall('b', 2, 'memory')]);
+      store.getState().applyPendingChange({
+        change: {
+          type: 'withdrawn',
+          id: 'a',
+          kind: 'tool-call',
+          server: 'memory',
+          note: "server 'memory' disconnected",
+          noteMessage: { code: 'withdrawal.server-disconnected', params: { server: 'memory' } },
+        },
+        counts: countPending([]),
+      });
+      store.getState().applyPendingChange({
+        change: { type: 'withdrawn', id: 'b', kind: 'tool-call', server: 'memory', note: 'user hit cancel' },
+        counts: countPending([]),
+      });
+      const notes = () =>
+        shownToasts(store)
+          .filter((toast) => toast.tone === 'info')
+          .map((toast) => toast.message);
+      expect(notes()).toEqual(['서버 “memory” 연결이 끊어짐', 'user hit cancel']);
+      // The toast keeps the code, not the words: a language switch re-words it.
+      await activateLocale('en');
+      expect(notes()[0]).toBe('server “memory” disconnected');
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it('shows the oldest request first, skips ones put aside, and honours one picked in the tray', () => {

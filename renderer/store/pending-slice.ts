@@ -79,7 +79,11 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
       get().pushToast({
         tone: 'info',
         title: words('pending.toast.withdrawn', { server: change.server }),
-        message: verbatim(change.note),
+        // The host's own note is worded in the person's language; a server's reason shows as the server wrote it.
+        message:
+          change.noteMessage !== undefined
+            ? { hostMessage: change.noteMessage, fallback: change.note }
+            : verbatim(change.note),
       });
     }
   },

@@ -276,15 +276,19 @@ export function readAppCsp(value: unknown): AppUiCsp {
 
 /** The query parameter of the proxy URL that carries the app's CSP to the proxy's server. */
 export const PROXY_CSP_QUERY = 'csp';
+/** The query parameter that names the language of the proxy page's own words (renderer/sandbox-proxy/proxy-words.ts). */
+export const PROXY_LANGUAGE_QUERY = 'lang';
 
 /**
  * The proxy document's URL for one app: `proxyUrl` with the declared CSP in
  * its query, so the proxy's server can send the policy as an HTTP header
  * (which the app's HTML cannot remove) besides the `<meta>` the proxy writes.
  */
-export function proxyDocumentUrl(proxyUrl: string, csp: AppUiCsp | undefined): string {
+export function proxyDocumentUrl(proxyUrl: string, csp: AppUiCsp | undefined, language?: string): string {
   const url = new URL(proxyUrl);
   url.searchParams.set(PROXY_CSP_QUERY, JSON.stringify(readAppCsp(csp)));
+  // The proxy has no bridge to ask: the person's language for its own few words travels with it.
+  if (language !== undefined) url.searchParams.set(PROXY_LANGUAGE_QUERY, language);
   return url.href;
 }
 

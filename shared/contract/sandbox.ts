@@ -8,6 +8,7 @@ import type {
   SandboxSupport,
 } from '../domain/sandbox';
 import { method } from './define';
+import { HostMessageSchema } from '../domain/host-message';
 
 const ServerSchema = z.string().min(1).max(200);
 /** An absolute folder; the host checks it further (shared/domain/sandbox.ts `folderEntryProblem`, on its real path). */
@@ -91,6 +92,7 @@ export const SandboxDenialSchema = z.object({
   at: z.number(),
   fix: z.union([z.object({ folder: z.string() }).strict(), z.object({ domain: z.string() }).strict()]).optional(),
   noFix: z.string().optional(),
+  noFixMessage: HostMessageSchema.optional(),
 }) satisfies z.ZodType<SandboxDenial>;
 
 /** The sandbox of local servers (shared/domain/sandbox.ts has the policy and its words). */

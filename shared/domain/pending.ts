@@ -5,6 +5,7 @@ import { ElicitationFieldSchema } from '../elicitation/form-schema';
 import { JsonObjectSchema, ToolCallConsentPayloadSchema, ToolCallConsentResponseSchema } from './consent';
 import { RootConsentPayloadSchema, RootConsentResponseSchema } from './roots';
 import { SkillApprovalPayloadSchema, SkillApprovalResponseSchema } from './skills';
+import { SamplingChoiceSchema } from './sampling-choice';
 import { SamplingMaxTokensSchema, SamplingTokenPlanSchema, TokenUsageSchema } from './sampling-limits';
 
 // Sampling content as MCP 2025-11-25 defines it. Objects are loose so that
@@ -101,6 +102,8 @@ export const SamplingPayloadSchema = z.object({
   explanation: z.string(),
   /** The explanation as a code, when it has one: the review words it in the person's language. */
   explanationMessage: HostMessageSchema.optional(),
+  /** The explanation as facts when the server's hints or priorities chose (sampling-choice.ts): worded by the review. */
+  explanationChoice: SamplingChoiceSchema.optional(),
   /** Models the person may pick instead. */
   models: z.array(ModelChoiceSchema),
   /** The person's default model: what "allow for this session" uses unless they pick another. */
@@ -279,6 +282,8 @@ export const PendingChangeSchema = z.object({
       kind: PendingKindSchema,
       server: z.string(),
       note: z.string(),
+      /** The note as a code (withdrawal.*) when the host wrote it; a server's own reason has none and shows as is. */
+      noteMessage: HostMessageSchema.optional(),
     }),
   ]),
   counts: PendingCountsSchema,

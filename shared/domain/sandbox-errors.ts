@@ -1,6 +1,8 @@
-import { codedFamily } from './host-wording';
+import { codedFamily, type CodedText } from './host-wording';
 import {
+  folderEntryIssue,
   folderEntryIssueText,
+  protectedFolderPlace,
   protectedFolderProblem,
   protectedPlaceText,
   type FolderEntryIssue,
@@ -22,6 +24,12 @@ export type SandboxErrorMessages = {
   'sandbox-errors.folder-entry': { folder: string; issue: FolderEntryIssue };
   'sandbox-errors.folder-protected': { folder: string; kind: ProtectedKind; place: string };
   'sandbox-errors.folder-protected-link': { folder: string; real: string; kind: ProtectedKind; place: string };
+  'sandbox-errors.no-fix-network': Record<string, never>;
+  'sandbox-errors.no-fix-unreadable': Record<string, never>;
+  'sandbox-errors.no-fix-protected': { kind: ProtectedKind; place: string };
+  'sandbox-errors.no-fix-write': Record<string, never>;
+  'sandbox-errors.entry-issue': { issue: FolderEntryIssue };
+  'sandbox-errors.entry-protected': { kind: ProtectedKind; place: string };
 };
 export type SandboxErrorCode = keyof SandboxErrorMessages;
 
@@ -40,4 +48,21 @@ export const sandboxError = codedFamily<SandboxErrorMessages>({
     `${protectedFolderProblem(protectedPlaceText({ kind, place }))}: ${folder}`,
   'sandbox-errors.folder-protected-link': ({ folder, real, kind, place }) =>
     `${protectedFolderProblem(`${folder} leads to ${real}, and ${protectedPlaceText({ kind, place })}`)}: ${folder}`,
+  // Why a denial offers no one-click fix (SandboxDenial.noFixMessage): a clause the denial notice words after "Berth never allows this:".
+  'sandbox-errors.no-fix-network': () =>
+    'it is this computer, a private network or a cloud metadata service: add it by hand in its Sandbox tab if the server truly needs it',
+  'sandbox-errors.no-fix-unreadable': () => 'Berth keeps it unreadable to every server',
+  'sandbox-errors.no-fix-protected': ({ kind, place }) => protectedPlaceText({ kind, place }),
+  'sandbox-errors.no-fix-write': () => "it holds credentials, startup files or Berth's own files",
+  // A folder typed in the sandbox editor, refused at its row before anything is sent (folderEntryWords).
+  'sandbox-errors.entry-issue': ({ issue }) => folderEntryIssueText(issue),
+  'sandbox-errors.entry-protected': ({ kind, place }) => protectedFolderProblem(protectedPlaceText({ kind, place })),
 });
+
+/** What is wrong with a typed folder, as folderEntryProblem says it, with its code; undefined when it is fine. */
+export function folderEntryWords(path: string, home: string, configDir?: string): CodedText | undefined {
+  const issue = folderEntryIssue(path);
+  if (issue !== undefined) return sandboxError('sandbox-errors.entry-issue', { issue });
+  const place = protectedFolderPlace(path, { home, configDir });
+  return place === undefined ? undefined : sandboxError('sandbox-errors.entry-protected', place);
+}

@@ -1,3 +1,4 @@
+import type { HostMessage } from './host-message';
 import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget } from './sandbox-local-target';
 
 /**
@@ -306,6 +307,8 @@ export interface SandboxDenial {
   fix?: { folder: string } | { domain: string };
   /** Why no fix is offered, saying what the place holds ("it holds your home folder (/home/ann)"); absent with a fix. */
   noFix?: string;
+  /** `noFix` as a code (sandbox-errors.no-fix-*), which the denial notice words in the person's language. */
+  noFixMessage?: HostMessage;
 }
 
 /** How the log lines of denials start, by source (the renderer puts the fix beside them). */

@@ -137,10 +137,15 @@ async function runHostileApp(
     queryCsp?: AppUiCsp | 'none';
     extraArguments?: Record<string, string>;
     until?: 'report' | 'proxy-note';
+    /** The person's language Berth's UI names to the proxy (its page's own words). */
+    language?: string;
   } = {},
 ) {
   const config: HostPageConfig = {
-    proxyUrl: options.queryCsp === 'none' ? proxy.url : proxyDocumentUrl(proxy.url, options.queryCsp ?? app.csp),
+    proxyUrl:
+      options.queryCsp === 'none'
+        ? proxy.url
+        : proxyDocumentUrl(proxy.url, options.queryCsp ?? app.csp, options.language),
     proxyOrigin: proxy.origin,
     html: app.html,
     messageCsp: options.messageCsp ?? app.csp,
@@ -182,7 +187,10 @@ async function runHostileApp(
     const cspRefusals = (await page.evaluate(
       () => (window as unknown as { cspRefusals: unknown[] }).cspRefusals,
     )) as unknown[];
-    return { report, pageUrl: page.url(), popups, proxyNotes, cspRefusals, hostUrl };
+    // What the proxy's own page shows the person (its note once the app is gone).
+    const proxyFrame = page.frames().find((frame) => frame.url().startsWith(proxy.origin));
+    const pageNote = (await proxyFrame?.locator('p').allTextContents())?.join('') ?? '';
+    return { report, pageUrl: page.url(), popups, proxyNotes, cspRefusals, hostUrl, pageNote };
   } finally {
     await context.close();
   }
@@ -298,11 +306,24 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
   });
 
   it('an app that navigates its own frame away is closed, and the host is told', async () => {
-    const { proxyNotes, pageUrl, hostUrl } = await runHostileApp({
+    const { proxyNotes, pageUrl, hostUrl, pageNote } = await runHostileApp({
       extraArguments: { navigateSelf: 'yes' },
       until: 'proxy-note',
     });
     expect(pageUrl).toBe(hostUrl);
+    expect(proxyNotes).toEqual([
+      expect.objectContaining({ level: 'error', data: expect.stringContaining('navigated away from its own page') }),
+    ]);
+    expect(pageNote).toBe('The app navigated away from its own page, so Berth closed it.');
+  });
+
+  it("the proxy's page tells the person in their language, and the host's log keeps the English", async () => {
+    const { proxyNotes, pageNote } = await runHostileApp({
+      extraArguments: { navigateSelf: 'yes' },
+      until: 'proxy-note',
+      language: 'ja',
+    });
+    expect(pageNote).toBe('アプリが自身のページから移動したため、Berth はアプリを閉じました。');
     expect(proxyNotes).toEqual([
       expect.objectContaining({ level: 'error', data: expect.stringContaining('navigated away from its own page') }),
     ]);

@@ -66,6 +66,17 @@ describe('AppFrame', () => {
   });
   afterEach(cleanup);
 
+  it("names the person's language to the sandbox proxy, whose page words its own notes in it", async () => {
+    await activateLocale('ko');
+    try {
+      mount(hostWith());
+      await waitFor(() => expect(iframe()?.getAttribute('src') ?? '').toContain('lang=ko'));
+      expect(new URL(iframe()?.getAttribute('src') ?? '').searchParams.get('csp')).not.toBeNull();
+    } finally {
+      await activateLocale('en');
+    }
+  });
+
   it('says the server is not running (and builds no frame) when the host answers NOT_READY', async () => {
     const transport = createFakeTransport({
       'apps.resource': () => fail('NOT_READY', 'weather is stopped'),

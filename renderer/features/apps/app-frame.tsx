@@ -28,6 +28,14 @@ import { translate, useT } from '../../i18n/use-t';
 import { words, wordsText, type Words } from '../../i18n/words';
 import { cspRefusalText, sameRefusal } from './csp-refusal';
 import type { CspRefusal } from '../../sandbox-proxy/csp-violations';
+import { activeLocale } from '../../i18n/i18n';
+import { isLanguage } from '../../../shared/domain/language';
+
+/** The person's language for the sandbox proxy's own words; the pseudo-locale (a test language) leaves it to the browser. */
+function proxyLanguage(): string | undefined {
+  const locale = activeLocale();
+  return isLanguage(locale) ? locale : undefined;
+}
 
 export interface AppFrameProps {
   origin: AppOrigin;
@@ -162,7 +170,8 @@ export function AppFrame({
       bridgeModule: ready.bridgeModule,
       container,
       // The app's policy travels in the proxy's URL so its server sends it as a header too (a srcdoc frame inherits it).
-      proxyUrl: proxyDocumentUrl(ready.proxyUrl, ready.resource.csp),
+      // With the person's language for the proxy's own words (read once: a switch must not reload a running app).
+      proxyUrl: proxyDocumentUrl(ready.proxyUrl, ready.resource.csp, proxyLanguage()),
       resource: ready.resource,
       allowedPermissions: allowed.filter((p) => ready.resource.permissions.includes(p)),
       // translate, not t: the session starts once, and a language switch must not rebuild a running app.

@@ -469,6 +469,25 @@ describe('sampling review across providers', () => {
     }
   });
 
+  it('words why the server’s hint chose the model in Japanese, and keeps that reason once the person switches', async () => {
+    await activateLocale('ja');
+    try {
+      const base = crossProviderRequest();
+      if (base.kind !== 'sampling') throw new Error('not a sampling request');
+      const request: PendingRequest = {
+        ...base,
+        payload: { ...base.payload, explanationChoice: { kind: 'hint-only', reach: { via: 'name', hint: 'gpt-4o' } } },
+      };
+      mount([request]);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByTestId('model-why').textContent).toBe('サーバーのヒント「gpt-4o」に一致しました。');
+      fireEvent.change(within(dialog).getByRole('combobox'), { target: { value: 'ollama:llama3.1:8b' } });
+      expect(within(dialog).getByTestId('model-why').textContent).toContain('サーバーのヒント「gpt-4o」に一致しました');
+    } finally {
+      await activateLocale('en');
+    }
+  });
+
   it('shows the chosen model with its provider and why, lists every model grouped by provider, and sends the switch', async () => {
     const { answers } = mount([crossProviderRequest()]);
     const dialog = await screen.findByRole('dialog');

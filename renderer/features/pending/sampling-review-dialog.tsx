@@ -21,6 +21,7 @@ import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 import { SafeName } from '../shell/safe-name';
 import { SamplingFloodBar } from './sampling-flood';
 import { formatNumber } from '../../i18n/format';
+import { samplingChoiceText } from './sampling-choice-text';
 import { hostText } from '../../i18n/host-message';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
@@ -192,7 +193,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             ) : null}
           </div>
           <p className="fact-note" id={`${ids.model}-why`} data-testid="model-why">
-            {modelWhy(payload.model, hostText(payload.explanationMessage, payload.explanation), selected)}
+            {modelWhy(
+              payload.model,
+              payload.explanationChoice !== undefined
+                ? samplingChoiceText(payload.explanationChoice)
+                : hostText(payload.explanationMessage, payload.explanation),
+              selected,
+            )}
           </p>
         </dd>
         <dt>{t('pending.sampling.preferences')}</dt>

@@ -153,6 +153,35 @@ describe('a denial the person can act on', () => {
     );
   });
 
+  it('words why Berth never allows it in the person’s language, from its code, and re-words it on a switch', async () => {
+    try {
+      const { transport } = mountServers();
+      await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
+      act(() =>
+        transport.emit(
+          'sandbox.denied',
+          denial('files', {
+            kind: 'read',
+            target: `${HOME}/.ssh/id_rsa`,
+            message: 'blocked by the sandbox: read of ~/.ssh/id_rsa',
+            fix: undefined,
+            noFix: 'it holds credentials (~/.ssh)',
+            noFixMessage: { code: 'sandbox-errors.no-fix-protected', params: { kind: 'secrets', place: '~/.ssh' } },
+          }),
+        ),
+      );
+      const detail = screen.getByRole('region', { name: 'files details' });
+      const notice = within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' });
+      expect(notice.textContent).toContain('Berth never allows this: it holds credentials (~/.ssh).');
+      await act(() => activateLocale('ja'));
+      expect(notice.textContent).toContain(
+        'Berth はこれを決して許可しません: このフォルダーは認証情報（~/.ssh）を含んでいます。',
+      );
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+  });
+
   it('puts the same action beside the denial’s line in the log', async () => {
     const { transport } = renderWithBerth(
       <LogDenialAction

@@ -1,5 +1,7 @@
 import type { SandboxServerSettingsView } from '../../../shared/contract/sandbox';
-import { domainEntryProblem, folderEntryProblem } from '../../../shared/domain/sandbox';
+import { domainEntryProblem } from '../../../shared/domain/sandbox';
+import { folderEntryWords } from '../../../shared/domain/sandbox-errors';
+import { verbatim, type Words } from '../../i18n/words';
 
 /** One row of a folder or domain list; `id` keeps React keys and errors stable while rows move. */
 export interface ListRow {
@@ -38,8 +40,8 @@ export function draftFromSettings(view: SandboxServerSettingsView | undefined): 
   return draftOf(view ?? { enabled: false });
 }
 
-/** Row id → what is wrong with it. */
-export type DraftErrors = Record<number, string>;
+/** Row id → what is wrong with it, worded where shown (a folder's problem has its code; a domain's is English still). */
+export type DraftErrors = Record<number, Words>;
 
 /**
  * The draft checked as the host checks it (the same rules, from
@@ -53,13 +55,13 @@ export function checkDraft(
   const errors: DraftErrors = {};
   for (const row of draft.folders) {
     if (row.value.trim() === '') continue;
-    const problem = folderEntryProblem(row.value.trim(), home);
-    if (problem !== undefined) errors[row.id] = problem;
+    const problem = folderEntryWords(row.value.trim(), home);
+    if (problem !== undefined) errors[row.id] = { hostMessage: problem.hostMessage, fallback: problem.text };
   }
   for (const row of draft.domains) {
     if (row.value.trim() === '') continue;
     const problem = domainEntryProblem(row.value);
-    if (problem !== undefined) errors[row.id] = problem;
+    if (problem !== undefined) errors[row.id] = verbatim(problem);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const values = (rows: ListRow[], clean: (value: string) => string) => [

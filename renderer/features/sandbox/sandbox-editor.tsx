@@ -9,6 +9,7 @@ import { PolicyFacts } from './policy-facts';
 import { unavailableSentence, type PolicyLines } from './sandbox-words';
 import type { MessageId } from '../../i18n/message-ids';
 import { useT } from '../../i18n/use-t';
+import { useWords, verbatim } from '../../i18n/words';
 
 export interface SandboxEditorProps {
   draft: SandboxDraft;
@@ -135,6 +136,7 @@ interface ListEditorProps {
 /** One input per folder or domain; Enter adds the next one instead of submitting the form. */
 function StringListEditor({ kind, placeholder, rows, errors, onChange }: ListEditorProps) {
   const t = useT();
+  const said = useWords();
   const words = LIST_WORDS[kind];
   const hintId = useId();
   const addRef = useRef<HTMLButtonElement>(null);
@@ -189,7 +191,7 @@ function StringListEditor({ kind, placeholder, rows, errors, onChange }: ListEdi
             </div>
             {errors[row.id] !== undefined ? (
               <p className="field-error" role="alert">
-                {t(words.error, { number: index + 1, error: errors[row.id] ?? '' })}
+                {t(words.error, { number: index + 1, error: said(errors[row.id] ?? verbatim('')) })}
               </p>
             ) : null}
           </li>

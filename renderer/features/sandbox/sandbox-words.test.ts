@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale } from '../../i18n/i18n';
+import { wordsText } from '../../i18n/words';
 import { HOME, MISSING, policyView, settingsView } from '../../test-support/sandbox-host';
 import { checkDraft, draftOf } from './sandbox-draft';
 import { declaredDomains } from './review-sandbox';
@@ -122,19 +123,20 @@ describe('checking what was typed', () => {
     if (result.ok) return;
     const [relative, home, root, parent, config, project] = draft.folders;
     const [url, star, good, local, metadata, localPort] = draft.domains;
-    expect(result.errors[relative!.id]).toMatch(/absolute/);
-    expect(result.errors[home!.id]).toMatch(/never lets a sandboxed server write there: it is your home folder/);
-    expect(result.errors[root!.id]).toMatch(/it is the whole disk/);
-    expect(result.errors[parent!.id]).toMatch(/it holds your home folder/);
-    expect(result.errors[config!.id]).toMatch(/it holds (credentials|other programs' settings)/);
-    expect(result.errors[project!.id]).toBeUndefined();
-    expect(result.errors[url!.id]).toMatch(/without http/);
-    expect(result.errors[star!.id]).toMatch(/wildcard/);
-    expect(result.errors[good!.id]).toBeUndefined();
+    const shown = (id: number) => (result.errors[id] === undefined ? undefined : wordsText(result.errors[id]));
+    expect(shown(relative!.id)).toMatch(/absolute/);
+    expect(shown(home!.id)).toMatch(/never lets a sandboxed server write there: it is your home folder/);
+    expect(shown(root!.id)).toMatch(/it is the whole disk/);
+    expect(shown(parent!.id)).toMatch(/it holds your home folder/);
+    expect(shown(config!.id)).toMatch(/it holds (credentials|other programs' settings)/);
+    expect(shown(project!.id)).toBeUndefined();
+    expect(shown(url!.id)).toMatch(/without http/);
+    expect(shown(star!.id)).toMatch(/wildcard/);
+    expect(shown(good!.id)).toBeUndefined();
     // This computer only as one host:port the person typed; a metadata service never.
-    expect(result.errors[local!.id]).toMatch(/this computer or a private network: enter the one port/);
-    expect(result.errors[metadata!.id]).toMatch(/cloud metadata service/);
-    expect(result.errors[localPort!.id]).toBeUndefined();
+    expect(shown(local!.id)).toMatch(/this computer or a private network: enter the one port/);
+    expect(shown(metadata!.id)).toMatch(/cloud metadata service/);
+    expect(shown(localPort!.id)).toBeUndefined();
   });
 });
 
@@ -174,5 +176,25 @@ describe('the network an installed server declares', () => {
     expect(
       declaredDomains({ args, env: { A: 'http://0177.0.0.1/', B: 'http://169.254.169.254/' } }).map((s) => s.domain),
     ).toEqual(['ok.example']);
+  });
+});
+
+describe("the sandbox editor's check of a typed folder in the person's language", () => {
+  it('keeps the code and words it in Japanese, the English unchanged', async () => {
+    const draft = draftOf({ enabled: true, allowedFolders: ['project', HOME] });
+    const result = checkDraft(draft, HOME);
+    if (result.ok) throw new Error('expected errors');
+    const [relative, home] = draft.folders;
+    const english = wordsText(result.errors[home!.id]!);
+    expect(english).toBe(
+      'Berth never lets a sandboxed server write there: it is your home folder. Pick the one folder it needs, such as a project folder',
+    );
+    await activateLocale('ja');
+    try {
+      expect(wordsText(result.errors[relative!.id]!)).not.toMatch(/[A-Za-z]{4}/);
+      expect(wordsText(result.errors[home!.id]!)).toContain('ホームフォルダー');
+    } finally {
+      await activateLocale('en');
+    }
   });
 });

@@ -1,9 +1,10 @@
 import type { SandboxPolicyView } from '../../../shared/contract/sandbox';
 import { tildePath, type SandboxDenial, type SandboxSupport } from '../../../shared/domain/sandbox';
 import { translate } from '../../i18n/use-t';
+import { hostText } from '../../i18n/host-text';
 
 // Worded when the components render (they use useT(), so a language switch re-renders these too).
-// What the host derived (`words`, a denial's message, `noFix`, `install`) is the host's English.
+// What the host derived (`words`, a denial's message, `install`) is the host's English; a denial's `noFix` has its code.
 
 /** What the sandbox lets a server do, in the words the form, the detail and the reviews show. */
 export interface PolicyLines {
@@ -79,10 +80,10 @@ export function denialActionLabel(denial: Pick<SandboxDenial, 'fix'>): string | 
 }
 
 /** Why a denial offers nothing, saying what the place holds when the host said ("Berth never allows this: it holds your home folder (/home/ann)."). */
-export function neverSentence(denial: Pick<SandboxDenial, 'noFix'>): string {
+export function neverSentence(denial: Pick<SandboxDenial, 'noFix' | 'noFixMessage'>): string {
   return denial.noFix === undefined
     ? translate('sandbox.words.neverDefault')
-    : translate('sandbox.words.never', { reason: denial.noFix });
+    : translate('sandbox.words.never', { reason: hostText(denial.noFixMessage, denial.noFix) });
 }
 
 /** "The server reports the sandbox blocked a write to ~/x", "Blocked by the sandbox: connection to host" (the host's message, capitalised for a line of its own). */
