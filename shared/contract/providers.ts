@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODEL_TIER_NAMES, ProviderChangesSchema, ProviderConfigSchema, ProviderViewSchema } from '../domain/providers';
 import { REASONING_SUPPORTS } from '../domain/reasoning';
+import { HostMessageSchema } from '../domain/host-message';
 import { method } from './define';
 
 /** The providers Settings lists: the built-in Anthropic first, then the configured ones. */
@@ -28,6 +29,18 @@ export const ListedModelSchema = z.object({
   /** Whether the provider compacts the model's context itself (Anthropic's `context_management.compact_20260112`). */
   contextManagement: z.boolean().optional(),
 });
+
+/**
+ * What a key check found, with the provider's cheapest call (Anthropic: GET /v1/models?limit=1; OpenAI-compatible:
+ * GET /models): `works`; `refused` (401/403) with the provider's own words as `detail`; `unchecked` when the call
+ * could not say (offline, a timeout, the provider failing): the key stays saved, and `reason` says why.
+ */
+export const KeyCheckSchema = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('works') }),
+  z.object({ result: z.literal('refused'), provider: z.string(), status: z.number(), detail: z.string() }),
+  z.object({ result: z.literal('unchecked'), reason: z.string(), reasonMessage: HostMessageSchema.optional() }),
+]);
+export type KeyCheck = z.infer<typeof KeyCheckSchema>;
 
 export const providersMethods = {
   'providers.list': method({
@@ -72,6 +85,11 @@ export const providersMethods = {
       'Test connection: reach the provider with its key (and, with `model`, that model); `message` says exactly what is wrong.',
     input: z.object({ id: providerId, model: z.string().trim().min(1).max(200).optional() }).strict(),
     output: z.object({ ok: z.boolean(), message: z.string() }),
+  }),
+  'providers.checkKey': method({
+    summary: "Check the provider's saved key with its cheapest call (after a save): works, refused, or unchecked.",
+    input: z.object({ id: providerId }).strict(),
+    output: KeyCheckSchema,
   }),
 };
 
