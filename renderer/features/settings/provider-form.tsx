@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t';
 import { presetName } from './preset-name';
 import { failureText } from '../../i18n/host-message';
 import { words } from '../../i18n/words';
+import { useKeyCheck } from './key-check';
 
 // The paths the host names a refused field by (not words).
 const BASE_URL = 'baseUrl';
@@ -234,6 +235,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  const keyCheck = useKeyCheck();
 
   async function save() {
     if (key.trim() === '') {
@@ -246,6 +248,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
+      void keyCheck.check(provider.id);
     } else setError(failureText(result));
   }
 
@@ -296,6 +299,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
           {error}
         </p>
       ) : null}
+      {keyCheck.line}
     </div>
   );
 }
