@@ -42,9 +42,10 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
-      pushToast({ tone: 'success', title: words('settings.apiKey.saved') });
+      // The check's line says the key is saved and whether it works: a "saved" toast beside a refusal would confuse.
       // ANTHROPIC_API_KEY wins over a stored key: then the key just saved is not the one chat uses, nothing to check.
       if (result.value.apiKey.source === 'stored') void keyCheck.check(ANTHROPIC_PROVIDER_ID);
+      else pushToast({ tone: 'success', title: words('settings.apiKey.saved') });
     } else setError(failureWords(result));
   }
 
