@@ -547,4 +547,49 @@ describe('providers handlers', () => {
       message: expect.stringContaining(`Could not reach http://127.0.0.1:${port}: nothing is listening there`),
     });
   });
+
+  it("checks a saved key with the provider's cheapest call: works, refused in the provider's words, unchecked offline", async () => {
+    const anthropicFake = await FakeAnthropic.start({ apiKey: 'sk-ant-right-0123456789' });
+    const openai = await FakeOpenAi.start({ apiKey: 'sk-right-0123456789', models: ['gpt-4o'] });
+    fakes.push(anthropicFake, openai);
+    const { router, values } = await world({ ANTHROPIC_BASE_URL: anthropicFake.url });
+
+    await router.dispatch('providers.setKey', { id: 'anthropic', apiKey: 'sk-ant-wrong-0123456789' });
+    expect(await router.dispatch('providers.checkKey', { id: 'anthropic' })).toEqual({
+      ok: true,
+      value: { result: 'refused', provider: 'Anthropic', status: 401, detail: 'invalid x-api-key' },
+    });
+    // The cheapest call: one page of one model.
+    expect(anthropicFake.modelRequests.at(-1)).toEqual({ path: '/v1/models', query: { limit: '1' } });
+    await router.dispatch('providers.setKey', { id: 'anthropic', apiKey: 'sk-ant-right-0123456789' });
+    expect(await router.dispatch('providers.checkKey', { id: 'anthropic' })).toEqual({
+      ok: true,
+      value: { result: 'works' },
+    });
+
+    await router.dispatch('providers.add', {
+      provider: { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: openai.url },
+      apiKey: 'sk-wrong-0123456789',
+    });
+    expect(await router.dispatch('providers.checkKey', { id: 'openai' })).toEqual({
+      ok: true,
+      value: { result: 'refused', provider: 'OpenAI', status: 401, detail: 'Incorrect API key provided.' },
+    });
+    await router.dispatch('providers.setKey', { id: 'openai', apiKey: 'sk-right-0123456789' });
+    expect(await router.dispatch('providers.checkKey', { id: 'openai' })).toEqual({
+      ok: true,
+      value: { result: 'works' },
+    });
+
+    // Offline: the key stays saved, unchecked, and the reason says nothing answered.
+    const port = await closedPort();
+    await router.dispatch('providers.update', { id: 'openai', changes: { baseUrl: `http://127.0.0.1:${port}/v1` } });
+    await router.dispatch('providers.setKey', { id: 'openai', apiKey: 'sk-offline-0123456789' });
+    const offline = await router.dispatch('providers.checkKey', { id: 'openai' });
+    expect(offline).toMatchObject({
+      ok: true,
+      value: { result: 'unchecked', reason: expect.stringContaining(`127.0.0.1:${port}`) },
+    });
+    expect([...values.values()]).toContain('sk-offline-0123456789');
+  });
 });

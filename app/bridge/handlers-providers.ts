@@ -7,6 +7,7 @@ import { LlmError } from '../providers/llm-provider';
 import { errorMessage } from '../../shared/error-message';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { providersView } from '../providers/provider-views';
+import { checkKey } from '../providers/key-check';
 import type { SettingsStore } from '../settings/settings-store';
 import { ANTHROPIC_PROVIDER_ID } from '../../shared/domain/model-key';
 
@@ -103,6 +104,11 @@ export function createProvidersHandlers({ settings, providers }: ProvidersHandle
         const coded = error instanceof HostError ? error.hostMessage : undefined;
         return { ok: false, message: words(error), ...(coded === undefined ? {} : { hostMessage: coded }) };
       }
+    },
+    'providers.checkKey': async ({ id }) => {
+      const client = providers.client(id);
+      const label = view().providers.find((provider) => provider.id === id)?.label ?? id;
+      return checkKey(client, label, AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS));
     },
   };
 }

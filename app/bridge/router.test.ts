@@ -206,6 +206,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'events.markRead': { ids: ['entry-1'] },
   'events.removeFromInbox': {},
   'events.restoreToInbox': { ids: ['entry-1'] },
+  'providers.checkKey': { id: 'openai' },
 };
 
 interface Recorder {

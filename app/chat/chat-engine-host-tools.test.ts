@@ -105,7 +105,7 @@ describe('ChatEngine host tools (the seam)', () => {
     expect(log.of('tool-call-started').map((event) => event.server)).toEqual([HOST_TOOL_SERVER]);
   });
 
-  it('answers a host tool that throws as an error for the model, and one not offered as unknown', async () => {
+  it('answers a host tool that throws as an error for the model, and one not offered now as still Berth’s', async () => {
     let offered = true;
     const broken: HostToolProvider = {
       id: 'broken',
@@ -142,12 +142,14 @@ describe('ChatEngine host tools (the seam)', () => {
     await (
       await engine.send(conversation.id, 'again')
     ).done;
-    const results = (await store.get(conversation.id)).messages.flatMap((message) =>
-      message.content.filter((block) => block.type === 'tool_result'),
-    );
+    const saved = (await store.get(conversation.id)).messages;
+    const results = saved.flatMap((message) => message.content.filter((block) => block.type === 'tool_result'));
     expect(results.map((result) => (result.content[0]?.type === 'text' ? result.content[0].text : ''))).toEqual([
       'Berth could not answer break_now: boom',
-      'There is no tool named "break_now" in this conversation. Use only the tools offered.',
+      'Berth\'s tool "break_now" is not offered in this conversation now.',
     ]);
+    // Saved under Berth, so its card reads "Berth …", never "unknown tool" with the host tool's name.
+    const uses = saved.flatMap((message) => message.content.filter((block) => block.type === 'tool_use'));
+    expect(uses.map((use) => use.server)).toEqual([HOST_TOOL_SERVER, HOST_TOOL_SERVER]);
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../shared/domain/chat';
+import { DEFAULT_TOOL_SEARCH_THRESHOLDS } from '../../shared/domain/tool-search';
 import { TokenEstimator } from '../providers/token-estimate';
 import { offeredTool } from './chat-test-support';
+import { HostToolRegistry } from './host-tools/host-tool-registry';
+import { ToolSearch } from './tool-search/tool-search-provider';
 import { RequestBuilder, type RequestBuilderOptions } from './request-builder';
 
 const user = (id: string, text: string): ChatMessage => ({
@@ -62,6 +65,23 @@ describe('RequestBuilder', () => {
     expect(request.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(request.uncachedTailBlocks).toBeUndefined();
     expect(request.contextManagement).toBeUndefined();
+  });
+
+  it('with tool search on, the system prompt still carries every enabled server, loaded or not', () => {
+    const hostTools = new HostToolRegistry([
+      new ToolSearch({
+        store: { changeLoadedTools: () => Promise.reject(new Error('not in this test')) },
+        thresholds: () => DEFAULT_TOOL_SEARCH_THRESHOLDS,
+      }),
+    ]);
+    const requests = builder({ hostTools });
+    const chat = conversation([user('u1', 'hello')], { toolSearch: 'on', loadedTools: ['web/fetch'] });
+    const offer = requests.toolsFor(chat);
+    expect(offer.offered.map(({ tool }) => tool.name)).toEqual(['fetch']);
+    expect(requests.system(offer)).toBe('servers: files, web');
+    const none = requests.toolsFor(conversation([user('u1', 'hello')], { toolSearch: 'on' }));
+    expect(none.offered).toEqual([]);
+    expect(requests.system(none)).toBe('servers: files, web');
   });
 
   it("sends only the messages after the context's cut, with its summary first", () => {

@@ -76,9 +76,13 @@ export class RequestBuilder {
     });
   }
 
-  /** The system prompt for a request offering `offer`'s tools (their servers in order); undefined: none. */
+  /**
+   * The system prompt for a request offering `offer`'s tools: the instructions of every server with an enabled tool (in
+   * order), not only of the tools sent: with tool search on, the model reaches the others through search_tools, and
+   * the prompt stays the same when it loads one. undefined: none.
+   */
   system(offer: ToolOffer): string | undefined {
-    return this.options.system?.([...new Set(offer.offered.map(({ server }) => server))]);
+    return this.options.system?.([...new Set(offer.enabled.map(({ server }) => server))]);
   }
 
   /**

@@ -28,6 +28,11 @@ export interface ToolOffer {
   names: ToolNameMap;
   hostTools: ReadonlyMap<string, HostTool>;
   /**
+   * Every name a host tool may have, offered in this request or not: a model that calls search_tools after tool search
+   * went off still called Berth's tool, not an unknown one, and its card says so.
+   */
+  hostToolNames: ReadonlySet<string>;
+  /**
    * MCP definitions (offered) then host tools', as the request carries them. With `references`, the host tools' then
    * every enabled tool's, deferred (`defer_loading`): the list stays the same whatever the model loads.
    */
@@ -103,7 +108,8 @@ export function offerTools({
       : available.filter(
           ({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
         );
-  const set = toolSets.for(switchedOn, hostTools?.reservedNames());
+  const hostToolNames = hostTools?.reservedNames() ?? new Set<string>();
+  const set = toolSets.for(switchedOn, hostToolNames);
   // The set's own list from here on: host tools that are handed it find the set's estimate (enabledDefinitionTokens).
   const { tools: enabled, names } = set;
   const host = hostTools?.offer({ conversation, enabled, names, contextWindow, tokenFactor, defersTools }) ?? {
@@ -116,6 +122,7 @@ export function offerTools({
       conversation,
       set,
       hostTools: host.tools,
+      hostToolNames,
       sendOnly,
       contextWindow,
       limits,
@@ -137,6 +144,7 @@ export function offerTools({
     offered,
     names,
     hostTools: host.tools,
+    hostToolNames,
     definitions,
     toolCount: definitions.length,
     toolTokens,
@@ -154,12 +162,13 @@ function deferredOffer(input: {
   conversation: Conversation;
   set: EnabledToolSet;
   hostTools: ReadonlyMap<string, HostTool>;
+  hostToolNames: ReadonlySet<string>;
   sendOnly: ReadonlySet<string>;
   contextWindow: number | undefined;
   limits: ToolWarningLimits;
   tokenFactor: number;
 }): ToolOffer {
-  const { conversation, set, hostTools, sendOnly, contextWindow, limits, tokenFactor } = input;
+  const { conversation, set, hostTools, hostToolNames, sendOnly, contextWindow, limits, tokenFactor } = input;
   const { tools: enabled, names } = set;
   const references = new Map<string, string>();
   for (const key of sendOnly) {
@@ -183,6 +192,7 @@ function deferredOffer(input: {
     offered,
     names,
     hostTools,
+    hostToolNames,
     definitions: [...hostDefinitions, ...set.deferredDefinitions()],
     toolCount: read.length,
     toolTokens,

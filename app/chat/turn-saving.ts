@@ -91,8 +91,9 @@ export function replyContent(
       thought += 1;
       content.push({ ...block, ...(durationMs !== undefined ? { durationMs } : {}) });
     } else if (runTools) {
-      // Host tool names are never an MCP tool's (ToolNameMap.build reserves them), so the order cannot matter.
-      const ref = offer.hostTools.has(block.name)
+      // Host tool names are never an MCP tool's (ToolNameMap.build reserves them), so the order cannot matter. One not
+      // offered in this request is still Berth's: runHostTool answers that it is not offered now.
+      const ref = offer.hostToolNames.has(block.name)
         ? { server: HOST_TOOL_SERVER, tool: block.name }
         : offer.names.resolve(block.name);
       content.push({

@@ -45,5 +45,8 @@ export const createProvidersSlice: SliceCreator<ProvidersSlice> = (transport) =>
     checkProvider(id, model) {
       return transport.call('providers.check', { id, ...(model !== undefined ? { model } : {}) });
     },
+    checkProviderKey(id) {
+      return transport.call('providers.checkKey', { id });
+    },
   };
 };

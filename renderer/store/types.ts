@@ -172,6 +172,8 @@ export interface ProvidersSlice {
   fetchProviderModels(id: string): Promise<Result<MethodOutput<'providers.listModels'>>>;
   /** Test connection: `message` is what to show, as it is. */
   checkProvider(id: string, model?: string): Promise<Result<MethodOutput<'providers.check'>>>;
+  /** The saved key, checked with the provider's cheapest call: works, refused, or unchecked (offline). */
+  checkProviderKey(id: string): Promise<Result<MethodOutput<'providers.checkKey'>>>;
 }
 
 /** Prompts of ready servers (host-owned, read-only here) and the calls that use them. */

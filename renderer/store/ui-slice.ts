@@ -15,6 +15,7 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
   configEditorOpen: false,
   toasts: [],
   panesOpenedNarrow: { sidebar: false, conversations: false },
+  modelPickerRequests: 0,
   showView(view) {
     set({ view });
   },
@@ -54,5 +55,8 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
   },
   openPaneNarrow(pane, open) {
     set((s) => ({ panesOpenedNarrow: { ...s.panesOpenedNarrow, [pane]: open } }));
+  },
+  requestModelPicker() {
+    set((s) => ({ modelPickerRequests: s.modelPickerRequests + 1 }));
   },
 });

@@ -47,6 +47,9 @@ export interface UiSlice {
   toastFailure(title: Words, failure: Failure): void;
   dismissToast(id: number): void;
   openPaneNarrow(pane: Pane, open: boolean): void;
+  /** Counts the asks to open the composer's model picker (a chat error's "Pick another model"); it opens on each. */
+  modelPickerRequests: number;
+  requestModelPicker(): void;
 }
 
 /** The panes that fold away: the sidebar (to its icons) and the Chat view's conversation list. */

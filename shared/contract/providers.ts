@@ -30,6 +30,18 @@ export const ListedModelSchema = z.object({
   contextManagement: z.boolean().optional(),
 });
 
+/**
+ * What a key check found, with the provider's cheapest call (Anthropic: GET /v1/models?limit=1; OpenAI-compatible:
+ * GET /models): `works`; `refused` (401/403) with the provider's own words as `detail`; `unchecked` when the call
+ * could not say (offline, a timeout, the provider failing): the key stays saved, and `reason` says why.
+ */
+export const KeyCheckSchema = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('works') }),
+  z.object({ result: z.literal('refused'), provider: z.string(), status: z.number(), detail: z.string() }),
+  z.object({ result: z.literal('unchecked'), reason: z.string(), reasonMessage: HostMessageSchema.optional() }),
+]);
+export type KeyCheck = z.infer<typeof KeyCheckSchema>;
+
 export const providersMethods = {
   'providers.list': method({
     summary:
@@ -78,6 +90,11 @@ export const providersMethods = {
       /** `message` as a code, when Berth refused the test itself (no key, a base URL holding a password). */
       hostMessage: HostMessageSchema.optional(),
     }),
+  }),
+  'providers.checkKey': method({
+    summary: "Check the provider's saved key with its cheapest call (after a save): works, refused, or unchecked.",
+    input: z.object({ id: providerId }).strict(),
+    output: KeyCheckSchema,
   }),
 };
 

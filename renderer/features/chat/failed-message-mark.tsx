@@ -3,6 +3,7 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { hostText } from '../../i18n/host-message';
 import { useT } from '../../i18n/use-t';
+import { ChatErrorActionButton } from './chat-error-action-button';
 import { EditIcon, RestartIcon, TrashIcon, WarningIcon } from '../../ui/icons';
 
 /**
@@ -35,6 +36,7 @@ export function FailedMessageMark({
       </div>
       {running ? null : (
         <div className="failed-mark-actions">
+          <ChatErrorActionButton message={failed.reasonMessage} />
           <Button size="sm" icon={<RestartIcon />} onClick={() => void retryFailed(conversationId, messageId)}>
             {t('chat.messages.retry')}
           </Button>

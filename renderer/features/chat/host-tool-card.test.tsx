@@ -49,4 +49,11 @@ describe('host tool card', () => {
       'Berth is answering search_tools…',
     );
   });
+
+  it('heads a call of a tool nobody offered "unknown tool › name", the words apart from the name', async () => {
+    const unknown: ChatToolUseBlock = { ...use, server: '', tool: 'files__gone', apiName: 'files__gone' };
+    render(<ToolCallCard conversationId="c1" use={unknown} result={undefined} live={undefined} turnRunning={false} />);
+    const card = await screen.findByRole('article', { name: 'Call of files__gone' });
+    expect(card.querySelector('.tool-call-name')?.textContent).toBe('unknown tool › files__gone');
+  });
 });

@@ -13,6 +13,7 @@ import { recallScroll, rememberScroll } from './scroll-memory';
 import { useToolCardFocus } from './tool-card-focus';
 import { useT } from '../../i18n/use-t';
 import { HostMessageText } from '../../i18n/host-message';
+import { ChatErrorActionButton } from './chat-error-action-button';
 
 /** Within this many pixels of the bottom, new text keeps the view pinned to the end. */
 const STICK_PX = 80;
@@ -235,6 +236,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
             <p>
               <HostMessageText message={live.errorMessage} fallback={live.error} />
             </p>
+            <ChatErrorActionButton message={live.errorMessage} />
           </div>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
@@ -53,7 +53,7 @@ const SETTINGS: SettingsView = {
 };
 
 function mount(model: string, onModelChange: (model: string) => void = () => undefined) {
-  renderWithBerth(<Composer conversationId="c1" model={model} onModelChange={onModelChange} running={false} />, {
+  return renderWithBerth(<Composer conversationId="c1" model={model} onModelChange={onModelChange} running={false} />, {
     prepare: (store) => store.getState().applySettings(SETTINGS),
   });
 }
@@ -91,6 +91,17 @@ describe('the model picker', () => {
     ]);
     fireEvent.click(within(menu).getByRole('menuitemradio', { name: 'GPT-4o' }));
     expect(picked).toEqual(['openai:gpt-4o']);
+  });
+
+  it('opens when a chat error asks for another model (Pick another model), not before', async () => {
+    const { store } = mount('claude-a');
+    await waitFor(() => {
+      if ((screen.getByRole('button', { name: /^Model: Claude A/ }) as HTMLButtonElement).disabled)
+        throw new Error('the model menu is still loading');
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+    act(() => store.getState().requestModelPicker());
+    expect(await screen.findByRole('menu')).toBeTruthy();
   });
 
   it('shows a model no provider offers any more as it is, on top', async () => {

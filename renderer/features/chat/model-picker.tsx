@@ -1,4 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
+import { useBerth } from '../../store';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import type { ModelOption } from '../../../shared/domain/providers';
 import { ModelButton } from './model-button';
@@ -21,8 +23,17 @@ export default function ModelPicker({
   const t = useT();
   const current = models.find((m) => m.id === value);
   const groups = groupByProvider(models);
+  const [open, setOpen] = useState(false);
+  // A chat error's "Pick another model" asks for the menu; only asks made after this picker mounted open it.
+  const requests = useBerth((s) => s.modelPickerRequests);
+  const seen = useRef(requests);
+  useEffect(() => {
+    if (requests === seen.current) return;
+    seen.current = requests;
+    setOpen(true);
+  }, [requests]);
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
         <ModelButton models={models} value={value} />
       </DropdownMenu.Trigger>

@@ -165,14 +165,12 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
           {unknownTool ? (
             <span className="muted">{t('chat.call.unknownTool')}</span>
           ) : (
-            <>
-              <span className="tool-call-server">{use.server}</span>
-              <span className="muted" aria-hidden="true">
-                {' '}
-                ›{' '}
-              </span>
-            </>
+            <span className="tool-call-server">{use.server}</span>
           )}
+          <span className="muted" aria-hidden="true">
+            {' '}
+            ›{' '}
+          </span>
           <span className="tool-name">{use.tool}</span>
         </span>
         <Chip tone={chip.tone}>{t(chip.label)}</Chip>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { MethodOutput } from '../../../shared/contract';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { settingsError } from '../../../shared/domain/settings-errors';
 import { fail, ok } from '../../../shared/result';
@@ -42,7 +43,7 @@ describe('<ApiKeySection> in the person’s language', () => {
     expect(screen.queryByRole('button', { name: '제거' })).toBeNull();
   });
 
-  it('asks in Japanese for a key before saving, then toasts that it is saved', async () => {
+  it('asks in Japanese for a key before saving, then says it is saved (unchecked when the check cannot run)', async () => {
     await activateLocale('ja');
     const { store, transport } = mount(SETTINGS);
     expect(screen.getByText('未設定')).toBeTruthy();
@@ -58,7 +59,10 @@ describe('<ApiKeySection> in the person’s language', () => {
     await act(() => activateLocale('ja'));
     fireEvent.change(input, { target: { value: 'sk-ant-12345' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('API キーを保存しました'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/^キーは保存しましたが、確認できませんでした: /),
+    );
+    expect(shownToasts(store)).toEqual([]);
   });
 
   it('words the stored key and its removal in Traditional Chinese', async () => {
@@ -80,6 +84,47 @@ describe('<ApiKeySection> in the person’s language', () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('API 키로 보이지 않습니다(공백 없이 8자 이상이어야 합니다).'),
+    );
+  });
+
+  it('checks the key once saved: Checking…, then the provider’s refusal in its words, then Key works', async () => {
+    await activateLocale('en');
+    const answers: Array<(check: MethodOutput<'providers.checkKey'>) => void> = [];
+    renderWithBerth(<ApiKeySection settings={SETTINGS} />, {
+      handlers: {
+        'settings.setApiKey': () => ok({ ...SETTINGS, apiKey: { source: 'stored' as const, hint: '…2345' } }),
+        'providers.checkKey': () => new Promise((resolve) => answers.push((check) => resolve(ok(check)))),
+      },
+    });
+    const input = screen.getByLabelText('API key');
+    fireEvent.change(input, { target: { value: 'sk-ant-wrong-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Checking the key…'));
+    act(() => answers[0]?.({ result: 'refused', provider: 'Anthropic', status: 401, detail: 'invalid x-api-key' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'This key was refused by Anthropic (401: invalid x-api-key). Paste the right key and save again.',
+      ),
+    );
+    fireEvent.change(input, { target: { value: 'sk-ant-right-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    act(() => answers[1]?.({ result: 'works' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Key works'));
+  });
+
+  it('says a key saved offline is not checked, with the reason, in Simplified Chinese', async () => {
+    await activateLocale('zh-CN');
+    renderWithBerth(<ApiKeySection settings={SETTINGS} />, {
+      handlers: {
+        'settings.setApiKey': () => ok({ ...SETTINGS, apiKey: { source: 'stored' as const, hint: '…2345' } }),
+        'providers.checkKey': () => ok({ result: 'unchecked' as const, reason: 'Could not reach http://127.0.0.1:9' }),
+      },
+    });
+    fireEvent.change(screen.getByLabelText('API 密钥'), { target: { value: 'sk-ant-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('密钥已保存，但未能检查：Could not reach http://127.0.0.1:9'),
     );
   });
 });

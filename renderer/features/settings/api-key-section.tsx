@@ -6,6 +6,8 @@ import { KeyIcon } from '../../ui/icons';
 import { T } from '../../i18n/t';
 import { useT } from '../../i18n/use-t';
 import { failureWords, useWords, words, type Words } from '../../i18n/words';
+import { ANTHROPIC_PROVIDER_ID } from '../../../shared/domain/model-key';
+import { useKeyCheck } from './key-check';
 
 // Each source's words are `settings.apiKey.source.<source>` and `settings.apiKey.about.<source>`.
 const SOURCE_TONE: Record<SettingsView['apiKey']['source'], 'success' | 'accent' | 'warning'> = {
@@ -25,6 +27,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
   const said = useWords();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  const keyCheck = useKeyCheck();
   const { source, hint } = settings.apiKey;
 
   async function save(event: FormEvent) {
@@ -39,7 +42,10 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
-      pushToast({ tone: 'success', title: words('settings.apiKey.saved') });
+      // The check's line says the key is saved and whether it works: a "saved" toast beside a refusal would confuse.
+      // ANTHROPIC_API_KEY wins over a stored key: then the key just saved is not the one chat uses, nothing to check.
+      if (result.value.apiKey.source === 'stored') void keyCheck.check(ANTHROPIC_PROVIDER_ID);
+      else pushToast({ tone: 'success', title: words('settings.apiKey.saved') });
     } else setError(failureWords(result));
   }
 
@@ -99,6 +105,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
             {said(error)}
           </p>
         ) : null}
+        {keyCheck.line}
       </form>
     </section>
   );

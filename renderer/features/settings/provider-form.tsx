@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t';
 import { presetName } from './preset-name';
 import { failureWords, useWords, words, type Words } from '../../i18n/words';
 import { WordsText } from '../../i18n/words-text';
+import { useKeyCheck } from './key-check';
 
 // The paths the host names a refused field by (not words).
 const BASE_URL = 'baseUrl';
@@ -235,6 +236,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
   const [error, setError] = useState<Words>();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  const keyCheck = useKeyCheck();
 
   async function save() {
     if (key.trim() === '') {
@@ -247,6 +249,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
     if (result.ok) {
       setKey('');
       setError(undefined);
+      void keyCheck.check(provider.id);
     } else setError(failureWords(result));
   }
 
@@ -297,6 +300,7 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
           <WordsText words={error} />
         </p>
       ) : null}
+      {keyCheck.line}
     </div>
   );
 }

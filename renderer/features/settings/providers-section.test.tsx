@@ -64,6 +64,12 @@ function mount(
       providers = providers.filter((p) => p.id !== id);
       return ok(answer());
     },
+    'providers.setKey': ({ id, apiKey }) => {
+      providers = providers.map((p) => (p.id === id ? { ...p, key: { set: true, hint: `…${apiKey.slice(-4)}` } } : p));
+      return ok(answer());
+    },
+    'providers.checkKey': ({ id }) =>
+      ok({ result: 'refused' as const, provider: id, status: 401, detail: 'Incorrect API key provided.' }),
     'providers.listModels': () => ('error' in listed ? fail('SERVER_ERROR', listed.error) : ok(listed)),
     'providers.check': ({ id }) =>
       ok(
@@ -398,6 +404,28 @@ describe('<ProvidersSection>', () => {
     expect(within(edit).getByRole('button', { name: '測試與 Ollama 的連線' })).toBeTruthy();
     fireEvent.click(within(edit).getByRole('button', { name: '儲存' }));
     await waitFor(() => expect(shownToasts(store).at(-1)?.title).toBe('已儲存 Ollama'));
+  });
+
+  it("checks a provider's key once saved and says the provider refused it, in its words", async () => {
+    await activateLocale('en');
+    const withKey: ProviderView = { ...OLLAMA, key: { set: true, hint: '…wxyz' } };
+    const { transport } = mount([ANTHROPIC, withKey]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ollama' }));
+    const edit = screen.getByRole('form', { name: 'Edit Ollama' });
+    fireEvent.change(within(edit).getByLabelText('Replace the key (…wxyz)'), { target: { value: 'sk-wrong-1234' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save key' }));
+    await waitFor(() =>
+      expect(
+        within(edit)
+          .getAllByRole('status')
+          .map((line) => line.textContent),
+      ).toContain(
+        'This key was refused by ollama (401: Incorrect API key provided.). Paste the right key and save again.',
+      ),
+    );
+    expect(transport.calls.map((call) => call.method)).toEqual(
+      expect.arrayContaining(['providers.setKey', 'providers.checkKey']),
+    );
   });
 
   it('words the models table and what a fetch found in Korean, each model’s id as the provider gave it', async () => {
