@@ -46,5 +46,6 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.setReasoning': async ({ id, level }) => previewConversation(await chat.setReasoning(id, level)),
     'chat.reasoningDefaults': async () => chat.reasoningDefaults(),
     'chat.setReasoningDefaults': async (patch) => chat.setReasoningDefaults(patch),
+    'chat.setParams': async ({ id, ...params }) => previewConversation(await chat.setParams(id, params)),
   };
 }

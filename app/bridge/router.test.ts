@@ -187,6 +187,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sandbox.policy': { server: 'everything' },
   'sandbox.allow': { server: 'everything', domain: 'api.example.com' },
   'sandbox.denials': { server: 'everything' },
+  'chat.setParams': { id: 'c-1', systemPrompt: 'Answer in verse.', temperature: 0.4, maxTokens: null },
 };
 
 interface Recorder {

@@ -301,7 +301,7 @@ export class ChatEngine {
     const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
     return {
       ...(window !== undefined ? { window } : {}),
-      reserve: this.maxTokens,
+      reserve: conversation.maxTokens ?? this.maxTokens,
       tokens: parts.tools + parts.system + parts.attachments + history,
       parts: { ...parts, history },
       calibrated: this.tokens.calibrated(model),
@@ -423,7 +423,7 @@ export class ChatEngine {
       const stored = await this.options.store.get(conversationId);
       const offer = this.toolsFor(stored);
       const { definitions, toolTokens, fullToolTokens } = offer;
-      const system = this.requests.system(offer);
+      const system = this.requests.system(offer, stored);
       const clock = new ThinkingClock();
       // What this request streamed, kept if the reply does not finish.
       const partial = new PartialReply();

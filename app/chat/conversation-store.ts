@@ -74,6 +74,10 @@ export interface ConversationSettingsPatch {
   backgroundTasks?: BackgroundTaskMode;
   /** null: every message is sent again (the cut was undone because what it cut was removed). */
   contextCut?: ContextCut | null;
+  /** The person's system prompt, temperature and longest reply (chat.setParams); null or '' (the prompt): back to none. */
+  systemPrompt?: string | null;
+  temperature?: number | null;
+  maxTokens?: number | null;
 }
 
 const TITLE_MAX = 200;
@@ -318,6 +322,9 @@ export class ConversationStore {
         ...(patch.contextPolicy !== undefined ? { contextPolicy: patch.contextPolicy } : {}),
         ...(patch.backgroundTasks !== undefined ? { backgroundTasks: patch.backgroundTasks } : {}),
         ...(patch.contextCut !== undefined ? { contextCut: patch.contextCut ?? undefined } : {}),
+        ...(patch.systemPrompt !== undefined ? { systemPrompt: nonBlank(patch.systemPrompt) } : {}),
+        ...(patch.temperature !== undefined ? { temperature: patch.temperature ?? undefined } : {}),
+        ...(patch.maxTokens !== undefined ? { maxTokens: patch.maxTokens ?? undefined } : {}),
       };
     });
     if (patch.loadedTools !== undefined) this.tellLoadedTools(saved, before);
@@ -577,4 +584,9 @@ export class ConversationStore {
     this.index.schedule();
     this.options.onChange?.(delta);
   }
+}
+
+/** A prompt of only spaces is no prompt: the field goes rather than send blank text. */
+function nonBlank(text: string | null): string | undefined {
+  return text === null || text.trim() === '' ? undefined : text;
 }

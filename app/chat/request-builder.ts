@@ -76,9 +76,14 @@ export class RequestBuilder {
     });
   }
 
-  /** The system prompt for a request offering `offer`'s tools (their servers in order); undefined: none. */
-  system(offer: ToolOffer): string | undefined {
-    return this.options.system?.([...new Set(offer.offered.map(({ server }) => server))]);
+  /**
+   * The system prompt for a request of `conversation` offering `offer`'s tools: the person's own prompt for the
+   * conversation, then the instructions of the offered servers (in order), which still go with it; undefined: none.
+   */
+  system(offer: ToolOffer, conversation: Pick<Conversation, 'systemPrompt'>): string | undefined {
+    const servers = this.options.system?.([...new Set(offer.offered.map(({ server }) => server))]);
+    const parts = [conversation.systemPrompt, servers].filter((part) => part !== undefined && part.trim() !== '');
+    return parts.length === 0 ? undefined : parts.join('\n\n');
   }
 
   /**
@@ -110,7 +115,8 @@ export class RequestBuilder {
       // An app's context goes with this request only: the cache keeps the conversation before it.
       ...(messages !== history ? { uncachedTailBlocks: 1 } : {}),
       tools: offer.definitions,
-      maxTokens: this.options.maxTokens,
+      maxTokens: conversation.maxTokens ?? this.options.maxTokens,
+      ...(conversation.temperature !== undefined ? { temperature: conversation.temperature } : {}),
       ...(reasoning !== undefined ? { reasoning } : {}),
       ...(managed !== undefined ? { contextManagement: managed } : {}),
       ...stream,
@@ -120,7 +126,7 @@ export class RequestBuilder {
 
   /** What the fill meter measures: the system prompt, tools and history of the next request (no app context). */
   measured(conversation: Conversation, offer: ToolOffer): Pick<LlmStreamRequest, 'system' | 'tools' | 'messages'> {
-    const system = this.system(offer);
+    const system = this.system(offer, conversation);
     return {
       ...(system !== undefined ? { system } : {}),
       tools: offer.definitions,
@@ -138,7 +144,7 @@ export class RequestBuilder {
       conversation,
       takes: this.options.contextManagement?.(conversation.model) === true,
       window: this.options.contextWindow?.(conversation.model),
-      maxTokens: this.options.maxTokens,
+      maxTokens: conversation.maxTokens ?? this.options.maxTokens,
     });
   }
 

@@ -389,6 +389,8 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.task-result-sent': {},
   'conversation-errors.not-failed': {},
   'conversation-errors.nothing-to-restore': {},
+  'conversation-errors.temperature-above-provider': { model: 'claude-sonnet-4-5', max: 1 },
+  'conversation-errors.max-tokens-above-window': { model: 'ollama:llama3.1:8b', window: 8192 },
 };
 
 const task = { tool: 'crawl', server: 'jobs' };

@@ -40,6 +40,8 @@ export type ConversationErrorMessages = {
   'conversation-errors.task-result-sent': Record<string, never>;
   'conversation-errors.not-failed': Record<string, never>;
   'conversation-errors.nothing-to-restore': Record<string, never>;
+  'conversation-errors.temperature-above-provider': { model: string; max: number };
+  'conversation-errors.max-tokens-above-window': { model: string; window: number };
 };
 export type ConversationErrorCode = keyof ConversationErrorMessages;
 
@@ -81,6 +83,10 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
     'Only a message that got no reply can be retried or discarded this way; reopen the conversation to see it as it is',
   'conversation-errors.nothing-to-restore': () =>
     'This message can no longer be brought back (Berth restarted since, or it was restored already)',
+  'conversation-errors.temperature-above-provider': ({ model, max }) =>
+    `${model} takes a temperature from 0 to ${max}: choose ${max} or less, or pick another model first`,
+  'conversation-errors.max-tokens-above-window': ({ model, window }) =>
+    `${model} reads and writes at most ${window} tokens in all: choose fewer tokens for its replies`,
 });
 
 /** "not valid JSON (Unexpected token…)": what is wrong with a conversation file's content, in English. */
