@@ -510,6 +510,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     if (!result.ok) return get().toastFailure(words('chat.toast.reasoningFailed'), result);
     get().applyConversation(result.value);
   },
+  async setConversationParams(id, params) {
+    // A refusal is shown in the dialog, beside its field, not as a toast.
+    const result = await transport.call('chat.setParams', { id, ...params });
+    if (result.ok) get().applyConversation(result.value);
+    return result;
+  },
   async setReasoningDefaults(patch) {
     const result = await transport.call('chat.setReasoningDefaults', patch);
     if (!result.ok) return get().toastFailure(words('chat.toast.reasoningDefaultsFailed'), result);

@@ -146,6 +146,11 @@ export interface ChatSlice {
   /** The model's reasoning in one conversation. */
   setReasoning(id: string, level: ReasoningLevel): Promise<void>;
   setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<void>;
+  /** The conversation's own system prompt, temperature and longest reply (null: the default); the answer says what was refused. */
+  setConversationParams(
+    id: string,
+    params: { systemPrompt: string | null; temperature: number | null; maxTokens: number | null },
+  ): Promise<Result<Conversation>>;
   unloadTools(id: string, tools: string[]): Promise<void>;
   setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
 }
