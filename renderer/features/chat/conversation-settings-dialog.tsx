@@ -100,7 +100,7 @@ export default function ConversationSettingsDialog({
             {({ id, describedBy, invalid }) => (
               <textarea
                 id={id}
-                className="input"
+                className="input conversation-settings-prompt"
                 rows={6}
                 value={prompt}
                 aria-describedby={describedBy}
