@@ -206,6 +206,22 @@ export class ConversationStore {
     }
   }
 
+  /**
+   * What a search snippet reads of a conversation: the one in memory, else its file's JSON as it is (not checked
+   * against the schema: search reads only its texts, looseSearchTexts); undefined when it is not listed or unreadable.
+   */
+  async readForSnippet(id: string): Promise<unknown> {
+    const cached = this.cache.get(id);
+    if (cached !== undefined) return cached;
+    if (!this.summaries.has(id)) return undefined;
+    try {
+      const raw: unknown = JSON.parse(await readFile(this.filePath(id), 'utf8'));
+      return typeof raw === 'object' && raw !== null && (raw as { id?: unknown }).id === id ? raw : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** One conversation's summary, if it is in the list. */
   summary(id: string): ConversationSummary | undefined {
     return this.summaries.get(id);
