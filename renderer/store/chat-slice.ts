@@ -214,6 +214,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   conversationsLoaded: false,
   conversationDetails: {},
   activeConversationId: undefined,
+  messageFocus: undefined,
   liveTurns: {},
   conversationTools: {},
   contextFills: {},
@@ -290,6 +291,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     const result = await transport.call('chat.get', { id });
     if (result.ok) get().applyConversation(result.value);
     else get().toastFailure(words('chat.toast.openFailed'), result);
+  },
+  async openConversationAt(id, messageId) {
+    set({ messageFocus: { conversationId: id, messageId } });
+    await get().openConversation(id);
+  },
+  clearMessageFocus() {
+    set({ messageFocus: undefined });
   },
   async createConversation(model) {
     const result = await transport.call('chat.create', model === undefined ? {} : { model });

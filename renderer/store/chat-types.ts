@@ -101,6 +101,11 @@ export interface ChatSlice {
   applyConversation(conversation: Conversation): void;
   loadConversations(): Promise<void>;
   openConversation(id: string): Promise<void>;
+  /** A search hit's message the chat should scroll to and highlight briefly; the message list clears it once done. */
+  messageFocus: { conversationId: string; messageId: string } | undefined;
+  /** Opens the conversation scrolled to the message (a search hit). */
+  openConversationAt(id: string, messageId: string): Promise<void>;
+  clearMessageFocus(): void;
   createConversation(model?: string): Promise<Result<Conversation>>;
   renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
   /** Pin a conversation to the top of the list, or unpin it (a toast says when the host refuses). */
