@@ -51,5 +51,6 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.regenerate': async ({ id, messageId, model }) => chat.regenerate(id, messageId, model),
     'chat.switchVersion': async ({ id, after, version }) =>
       previewConversation(await chat.switchVersion(id, after, version)),
+    'chat.setParams': async ({ id, ...params }) => previewConversation(await chat.setParams(id, params)),
   };
 }

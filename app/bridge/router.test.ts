@@ -207,6 +207,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'events.removeFromInbox': {},
   'events.restoreToInbox': { ids: ['entry-1'] },
   'providers.checkKey': { id: 'openai' },
+  'chat.setParams': { id: 'c-1', systemPrompt: 'Answer in verse.', temperature: 0.4, maxTokens: null },
 };
 
 interface Recorder {

@@ -341,7 +341,7 @@ export class ChatEngine {
     const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
     return {
       ...(window !== undefined ? { window } : {}),
-      reserve: this.maxTokens,
+      reserve: conversation.maxTokens ?? this.maxTokens,
       tokens: parts.tools + parts.system + parts.attachments + history,
       parts: { ...parts, history },
       calibrated: this.tokens.calibrated(model),
@@ -464,7 +464,7 @@ export class ChatEngine {
       const stored = onTurnModel(await this.options.store.get(conversationId), turn);
       const offer = this.toolsFor(stored);
       const { definitions, toolTokens, fullToolTokens } = offer;
-      const system = this.requests.system(offer);
+      const system = this.requests.system(offer, stored);
       const clock = new ThinkingClock();
       // What this request streamed, kept if the reply does not finish.
       const partial = new PartialReply();

@@ -1,6 +1,7 @@
 import { reasoningRequest } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
-import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
+import { CONVERSATION_LIMITS, STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
+import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
 import type {
   BackgroundTaskMode,
   ChatAttachment,
@@ -52,6 +53,13 @@ import { BackgroundTasks } from './background-tasks';
 import type { BackgroundTaskEnd } from './background-tasks';
 import { bridgeError } from '../../shared/domain/bridge-errors';
 import type { RetryPolicy } from '../providers/model-call-retries';
+
+/** A conversation's own settings as chat.setParams sets them (null: back to the default). */
+export interface ConversationParams {
+  systemPrompt: string | null;
+  temperature: number | null;
+  maxTokens: number | null;
+}
 
 /** Options for {@linkcode ChatService.open}. */
 export interface ChatServiceOptions {
@@ -480,6 +488,34 @@ export class ChatService {
 
   setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<ReasoningDefaults> {
     return this.options.settings.setReasoningDefaults(patch);
+  }
+
+  /**
+   * The conversation's own system prompt, temperature and longest reply (null: back to the default). Refused with
+   * the fix when the conversation's model cannot take them: Anthropic's temperature stops at 1, and a reply cannot be
+   * longer than the model's whole window where it is known.
+   */
+  async setParams(id: string, params: ConversationParams): Promise<Conversation> {
+    const { model } = await this.store.get(id);
+    const max = CONVERSATION_LIMITS.anthropicTemperatureMax;
+    if (
+      params.temperature !== null &&
+      params.temperature > max &&
+      splitModelKey(model).provider === ANTHROPIC_PROVIDER_ID
+    )
+      throw HostError.coded(
+        'INVALID_INPUT',
+        conversationError('conversation-errors.temperature-above-provider', { model, max }),
+        'temperature',
+      );
+    const window = this.options.settings.contextWindow(model);
+    if (params.maxTokens !== null && window !== undefined && params.maxTokens > window)
+      throw HostError.coded(
+        'INVALID_INPUT',
+        conversationError('conversation-errors.max-tokens-above-window', { model, window }),
+        'maxTokens',
+      );
+    return this.store.updateSettings(id, params);
   }
 
   async setTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<Conversation> {

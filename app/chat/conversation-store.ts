@@ -75,6 +75,10 @@ export interface ConversationSettingsPatch {
   backgroundTasks?: BackgroundTaskMode;
   /** null: every message is sent again (the cut was undone because what it cut was removed). */
   contextCut?: ContextCut | null;
+  /** The person's system prompt, temperature and longest reply (chat.setParams); null or '' (the prompt): back to none. */
+  systemPrompt?: string | null;
+  temperature?: number | null;
+  maxTokens?: number | null;
 }
 
 const TITLE_MAX = 200;
@@ -198,6 +202,22 @@ export class ConversationStore {
       const file = fileIdentity(await stat(this.filePath(id)));
       const parsed = ConversationSchema.safeParse(JSON.parse(await readFile(this.filePath(id), 'utf8')));
       return parsed.success && parsed.data.id === id ? { conversation: parsed.data, file } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * What a search snippet reads of a conversation: the one in memory, else its file's JSON as it is (not checked
+   * against the schema: search reads only its texts, looseSearchTexts); undefined when it is not listed or unreadable.
+   */
+  async readForSnippet(id: string): Promise<unknown> {
+    const cached = this.cache.get(id);
+    if (cached !== undefined) return cached;
+    if (!this.summaries.has(id)) return undefined;
+    try {
+      const raw: unknown = JSON.parse(await readFile(this.filePath(id), 'utf8'));
+      return typeof raw === 'object' && raw !== null && (raw as { id?: unknown }).id === id ? raw : undefined;
     } catch {
       return undefined;
     }
@@ -336,6 +356,9 @@ export class ConversationStore {
         ...(patch.contextPolicy !== undefined ? { contextPolicy: patch.contextPolicy } : {}),
         ...(patch.backgroundTasks !== undefined ? { backgroundTasks: patch.backgroundTasks } : {}),
         ...(patch.contextCut !== undefined ? { contextCut: patch.contextCut ?? undefined } : {}),
+        ...(patch.systemPrompt !== undefined ? { systemPrompt: nonBlank(patch.systemPrompt) } : {}),
+        ...(patch.temperature !== undefined ? { temperature: patch.temperature ?? undefined } : {}),
+        ...(patch.maxTokens !== undefined ? { maxTokens: patch.maxTokens ?? undefined } : {}),
       };
     });
     if (patch.loadedTools !== undefined) this.tellLoadedTools(saved, before);
@@ -595,4 +618,9 @@ export class ConversationStore {
     this.index.schedule();
     this.options.onChange?.(delta);
   }
+}
+
+/** A prompt of only spaces is no prompt: the field goes rather than send blank text. */
+function nonBlank(text: string | null): string | undefined {
+  return text === null || text.trim() === '' ? undefined : text;
 }

@@ -53,7 +53,7 @@ describe('RequestBuilder', () => {
     const offer = requests.toolsFor(chat);
     const signal = new AbortController().signal;
     const onText = (): void => undefined;
-    const { request } = requests.build(chat, offer, requests.system(offer), { signal, onText });
+    const { request } = requests.build(chat, offer, requests.system(offer, chat), { signal, onText });
     expect(request.model).toBe('m');
     expect(request.system).toBe('servers: files, web');
     expect(request.tools?.map((tool) => tool.name)).toEqual(offer.definitions.map((tool) => tool.name));
@@ -78,10 +78,10 @@ describe('RequestBuilder', () => {
     const chat = conversation([user('u1', 'hello')], { toolSearch: 'on', loadedTools: ['web/fetch'] });
     const offer = requests.toolsFor(chat);
     expect(offer.offered.map(({ tool }) => tool.name)).toEqual(['fetch']);
-    expect(requests.system(offer)).toBe('servers: files, web');
+    expect(requests.system(offer, chat)).toBe('servers: files, web');
     const none = requests.toolsFor(conversation([user('u1', 'hello')], { toolSearch: 'on' }));
     expect(none.offered).toEqual([]);
-    expect(requests.system(none)).toBe('servers: files, web');
+    expect(requests.system(none, chat)).toBe('servers: files, web');
   });
 
   it("sends only the messages after the context's cut, with its summary first", () => {
@@ -112,7 +112,7 @@ describe('RequestBuilder', () => {
     const requests = builder({ turnContext: (id) => (id === 'c1' ? 'The map shows Paris.' : undefined) });
     const chat = conversation([user('u1', 'where?')]);
     const offer = requests.toolsFor(chat);
-    const { request } = requests.build(chat, offer, requests.system(offer), {});
+    const { request } = requests.build(chat, offer, requests.system(offer, chat), {});
     expect(request.uncachedTailBlocks).toBe(1);
     expect(JSON.stringify(request.messages.at(-1))).toContain('The map shows Paris.');
     const measured = requests.measured(chat, offer);
@@ -158,5 +158,32 @@ describe('RequestBuilder', () => {
     expect(JSON.stringify(request.messages).length).toBeLessThan(big.length / 4);
     expect(capping.savedTokens).toBeGreaterThan(0);
     expect(requests.resultLimit('files', 'm')).toBe(50);
+  });
+
+  it("puts the person's system prompt before the servers' instructions, and the conversation's temperature and max tokens", () => {
+    const requests = builder();
+    const chat = conversation([user('u1', 'hello')], {
+      systemPrompt: 'Answer like a pirate.',
+      temperature: 0.2,
+      maxTokens: 300,
+    });
+    const offer = requests.toolsFor(chat);
+    const system = requests.system(offer, chat);
+    expect(system).toBe('Answer like a pirate.\n\nservers: files, web');
+    const { request } = requests.build(chat, offer, system, {});
+    expect(request).toMatchObject({ system, temperature: 0.2, maxTokens: 300 });
+    // The fill meter measures the same prompt.
+    expect(requests.measured(chat, offer).system).toBe(system);
+  });
+
+  it("sends the person's prompt alone when no server gives instructions, and none of it when it is blank", () => {
+    const requests = builder({ system: () => undefined });
+    const own = conversation([user('u1', 'hello')], { systemPrompt: 'Be brief.' });
+    expect(requests.system(requests.toolsFor(own), own)).toBe('Be brief.');
+    const blank = conversation([user('u1', 'hello')], { systemPrompt: '  ' });
+    expect(requests.system(requests.toolsFor(blank), blank)).toBeUndefined();
+    const { request } = requests.build(blank, requests.toolsFor(blank), undefined, {});
+    expect(request).not.toHaveProperty('temperature');
+    expect(request.maxTokens).toBe(1234);
   });
 });

@@ -77,12 +77,15 @@ export class RequestBuilder {
   }
 
   /**
-   * The system prompt for a request offering `offer`'s tools: the instructions of every server with an enabled tool (in
-   * order), not only of the tools sent: with tool search on, the model reaches the others through search_tools, and
-   * the prompt stays the same when it loads one. undefined: none.
+   * The system prompt for a request of `conversation` offering `offer`'s tools: the person's own prompt for the
+   * conversation, then the instructions of every server with an enabled tool (in order), not only of the tools sent:
+   * with tool search on, the model reaches the others through search_tools, and the prompt stays the same when it
+   * loads one. undefined: none.
    */
-  system(offer: ToolOffer): string | undefined {
-    return this.options.system?.([...new Set(offer.enabled.map(({ server }) => server))]);
+  system(offer: ToolOffer, conversation: Pick<Conversation, 'systemPrompt'>): string | undefined {
+    const servers = this.options.system?.([...new Set(offer.enabled.map(({ server }) => server))]);
+    const parts = [conversation.systemPrompt, servers].filter((part) => part !== undefined && part.trim() !== '');
+    return parts.length === 0 ? undefined : parts.join('\n\n');
   }
 
   /**
@@ -114,7 +117,8 @@ export class RequestBuilder {
       // An app's context goes with this request only: the cache keeps the conversation before it.
       ...(messages !== history ? { uncachedTailBlocks: 1 } : {}),
       tools: offer.definitions,
-      maxTokens: this.options.maxTokens,
+      maxTokens: conversation.maxTokens ?? this.options.maxTokens,
+      ...(conversation.temperature !== undefined ? { temperature: conversation.temperature } : {}),
       ...(reasoning !== undefined ? { reasoning } : {}),
       ...(managed !== undefined ? { contextManagement: managed } : {}),
       ...stream,
@@ -124,7 +128,7 @@ export class RequestBuilder {
 
   /** What the fill meter measures: the system prompt, tools and history of the next request (no app context). */
   measured(conversation: Conversation, offer: ToolOffer): Pick<LlmStreamRequest, 'system' | 'tools' | 'messages'> {
-    const system = this.system(offer);
+    const system = this.system(offer, conversation);
     return {
       ...(system !== undefined ? { system } : {}),
       tools: offer.definitions,
@@ -142,7 +146,7 @@ export class RequestBuilder {
       conversation,
       takes: this.options.contextManagement?.(conversation.model) === true,
       window: this.options.contextWindow?.(conversation.model),
-      maxTokens: this.options.maxTokens,
+      maxTokens: conversation.maxTokens ?? this.options.maxTokens,
     });
   }
 

@@ -24,6 +24,9 @@ import { anthropicThinking, thinkingTokens } from './anthropic-thinking';
 import { compactionOf, contextManagementFields, refusesContextManagement, withCompaction } from './anthropic-context';
 import type { ApiCompaction, ApiContextManagement } from './anthropic-context';
 import type { BetaContentBlock } from '@anthropic-ai/sdk/resources/beta/messages/messages';
+import { CONVERSATION_LIMITS } from '../../shared/domain/chat';
+
+const ANTHROPIC_TEMPERATURE_MAX = CONVERSATION_LIMITS.anthropicTemperatureMax;
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -390,9 +393,10 @@ export class AnthropicProvider implements LlmProvider {
         ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined
           ? { tool_choice: request.toolChoice }
           : {}),
-        // The API refuses a temperature other than 1 with thinking on.
+        // The API refuses a temperature other than 1 with thinking on, and one above 1 at all: a conversation set
+        // higher for another provider's model keeps its setting and goes at Anthropic's highest.
         ...(request.temperature !== undefined && thinking.thinking === undefined
-          ? { temperature: request.temperature }
+          ? { temperature: Math.min(request.temperature, ANTHROPIC_TEMPERATURE_MAX) }
           : {}),
         ...(request.stopSequences !== undefined && request.stopSequences.length > 0
           ? { stop_sequences: request.stopSequences }

@@ -25,6 +25,8 @@ export const MessagesRequestSchema = z.looseObject({
   system: z.union([z.string(), z.array(ContentBlockSchema)]).optional(),
   tools: z.array(ToolSchema).optional(),
   stream: z.boolean().optional(),
+  // The real API takes 0 to 1 (OpenAI's 2 is refused).
+  temperature: z.number().min(0).max(1).optional(),
 });
 
 /** A request body the fake accepted. */

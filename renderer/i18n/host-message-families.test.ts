@@ -428,6 +428,8 @@ const CONVERSATION_ERRORS: { [C in ConversationCallCodes]: ConversationErrorMess
   'conversation-errors.too-many-versions': { max: 20 },
   'conversation-errors.version-gone': {},
   'conversation-errors.nothing-to-continue': {},
+  'conversation-errors.temperature-above-provider': { model: 'claude-sonnet-4-5', max: 1 },
+  'conversation-errors.max-tokens-above-window': { model: 'ollama:llama3.1:8b', window: 8192 },
 };
 
 const task = { tool: 'crawl', server: 'jobs' };

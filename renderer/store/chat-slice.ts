@@ -222,6 +222,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   conversationsLoaded: false,
   conversationDetails: {},
   activeConversationId: undefined,
+  messageFocus: undefined,
   liveTurns: {},
   conversationTools: {},
   contextFills: {},
@@ -298,6 +299,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     const result = await transport.call('chat.get', { id });
     if (result.ok) get().applyConversation(result.value);
     else get().toastFailure(words('chat.toast.openFailed'), result);
+  },
+  async openConversationAt(id, messageId) {
+    set({ messageFocus: { conversationId: id, messageId } });
+    await get().openConversation(id);
+  },
+  clearMessageFocus() {
+    set({ messageFocus: undefined });
   },
   async createConversation(model) {
     const result = await transport.call('chat.create', model === undefined ? {} : { model });
@@ -545,6 +553,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     const result = await transport.call('chat.setReasoning', { id, level });
     if (!result.ok) return get().toastFailure(words('chat.toast.reasoningFailed'), result);
     get().applyConversation(result.value);
+  },
+  async setConversationParams(id, params) {
+    // A refusal is shown in the dialog, beside its field, not as a toast.
+    const result = await transport.call('chat.setParams', { id, ...params });
+    if (result.ok) get().applyConversation(result.value);
+    return result;
   },
   async setReasoningDefaults(patch) {
     const result = await transport.call('chat.setReasoningDefaults', patch);

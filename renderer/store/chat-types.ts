@@ -106,6 +106,11 @@ export interface ChatSlice {
   applyConversation(conversation: Conversation): void;
   loadConversations(): Promise<void>;
   openConversation(id: string): Promise<void>;
+  /** A search hit's message the chat should scroll to and highlight briefly; the message list clears it once done. */
+  messageFocus: { conversationId: string; messageId: string } | undefined;
+  /** Opens the conversation scrolled to the message (a search hit). */
+  openConversationAt(id: string, messageId: string): Promise<void>;
+  clearMessageFocus(): void;
   createConversation(model?: string): Promise<Result<Conversation>>;
   renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
   /** Pin a conversation to the top of the list, or unpin it (a toast says when the host refuses). */
@@ -159,6 +164,11 @@ export interface ChatSlice {
   /** The model's reasoning in one conversation. */
   setReasoning(id: string, level: ReasoningLevel): Promise<void>;
   setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<void>;
+  /** The conversation's own system prompt, temperature and longest reply (null: the default); the answer says what was refused. */
+  setConversationParams(
+    id: string,
+    params: { systemPrompt: string | null; temperature: number | null; maxTokens: number | null },
+  ): Promise<Result<Conversation>>;
   unloadTools(id: string, tools: string[]): Promise<void>;
   setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
 }

@@ -3,7 +3,7 @@
  * tests that mount the whole app do not spend their wait budget on the test
  * runner transforming those modules the first time a view or dialog appears.
  * Keep in step with the lazy() calls in features/shell/app-shell.tsx,
- * features/chat/markdown.tsx, features/chat/tool-card-task.tsx, features/chat/message-rows.tsx, features/chat/chat-view.tsx
+ * features/chat/markdown.tsx, features/chat/tool-card-task.tsx, features/chat/message-rows.tsx, features/chat/chat-view.tsx (the conversation settings dialog too)
  * and features/chat/composer.tsx.
  */
 export async function preloadLazyChunks(): Promise<void> {
@@ -27,5 +27,6 @@ export async function preloadLazyChunks(): Promise<void> {
     import('../features/chat/tool-result-note'),
     import('../features/chat/model-picker'),
     import('../features/chat/reasoning-control'),
+    import('../features/chat/conversation-settings-dialog'),
   ]);
 }

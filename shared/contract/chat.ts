@@ -9,6 +9,7 @@ import {
   BACKGROUND_TASK_MODES,
   CONTEXT_POLICIES,
   ContextCutSchema,
+  CONVERSATION_LIMITS,
 } from '../domain/chat';
 import { TOOL_SEARCH_MODES } from '../domain/tool-search';
 import { HostMessageSchema } from '../domain/host-message';
@@ -445,6 +446,34 @@ export const chatMethods = {
         id: ConversationIdSchema,
         after: z.union([z.literal(''), MessageIdSchema]),
         version: z.number().int().min(0).max(1_000),
+      })
+      .strict(),
+    output: ConversationSchema,
+  }),
+  'chat.setParams': method({
+    summary:
+      'The conversation’s own system prompt (sent before the servers’ instructions), temperature and longest reply; null clears one back to the default.',
+    input: z
+      .object({
+        id: ConversationIdSchema,
+        systemPrompt: z
+          .string()
+          .max(
+            CONVERSATION_LIMITS.systemPromptChars,
+            `Keep the system prompt under ${CONVERSATION_LIMITS.systemPromptChars.toLocaleString('en-US')} characters`,
+          )
+          .nullable(),
+        temperature: z
+          .number()
+          .min(0, 'The temperature is 0 or more')
+          .max(CONVERSATION_LIMITS.temperatureMax, `The temperature is at most ${CONVERSATION_LIMITS.temperatureMax}`)
+          .nullable(),
+        maxTokens: z
+          .number()
+          .int('A whole number of tokens')
+          .min(1, 'At least 1 token')
+          .max(CONVERSATION_LIMITS.maxTokensMax, 'At most 1,000,000 tokens')
+          .nullable(),
       })
       .strict(),
     output: ConversationSchema,

@@ -356,6 +356,15 @@ export const ChatForkSchema: z.ZodType<ChatFork> = z.lazy(() =>
   }),
 );
 
+/** Bounds of a conversation's own settings (chat.setParams): the prompt's length, temperature, reply tokens. */
+export const CONVERSATION_LIMITS = {
+  systemPromptChars: 20_000,
+  temperatureMax: 2,
+  /** Anthropic's Messages API takes a temperature from 0 to 1. */
+  anthropicTemperatureMax: 1,
+  maxTokensMax: 1_000_000,
+} as const;
+
 export const ConversationSchema = z.object({
   id: ConversationIdSchema,
   title: z.string(),
@@ -385,6 +394,12 @@ export const ConversationSchema = z.object({
   pinned: z.boolean().optional(),
   /** The other versions at each position where the person edited a message or regenerated a reply; absent: none. */
   forks: z.array(ChatForkSchema).optional(),
+  /** The person's own system prompt for this conversation, sent before the servers' instructions. Absent: none. */
+  systemPrompt: z.string().max(CONVERSATION_LIMITS.systemPromptChars).optional(),
+  /** Sampling temperature of this conversation's requests (Anthropic's models take at most 1). Absent: the model's default. */
+  temperature: z.number().min(0).max(CONVERSATION_LIMITS.temperatureMax).optional(),
+  /** The longest reply of this conversation, in tokens. Absent: Berth's default. */
+  maxTokens: z.number().int().min(1).max(CONVERSATION_LIMITS.maxTokensMax).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

@@ -45,6 +45,8 @@ export type ConversationErrorMessages = {
   'conversation-errors.too-many-versions': { max: number };
   'conversation-errors.version-gone': Record<string, never>;
   'conversation-errors.nothing-to-continue': Record<string, never>;
+  'conversation-errors.temperature-above-provider': { model: string; max: number };
+  'conversation-errors.max-tokens-above-window': { model: string; window: number };
 };
 export type ConversationErrorCode = keyof ConversationErrorMessages;
 
@@ -95,6 +97,10 @@ export const conversationError = codedFamily<ConversationErrorMessages>({
   'conversation-errors.version-gone': () =>
     'That version is no longer in the conversation (it changed since); reopen the conversation to see its versions',
   'conversation-errors.nothing-to-continue': () => 'There is no unfinished reply to continue in this conversation',
+  'conversation-errors.temperature-above-provider': ({ model, max }) =>
+    `${model} takes a temperature from 0 to ${max}: choose ${max} or less, or pick another model first`,
+  'conversation-errors.max-tokens-above-window': ({ model, window }) =>
+    `${model} reads and writes at most ${window} tokens in all: choose fewer tokens for its replies`,
 });
 
 /** "not valid JSON (Unexpected token…)": what is wrong with a conversation file's content, in English. */

@@ -28,6 +28,13 @@ describe('AnthropicProvider against the fake Messages API', () => {
     await fake.close();
   });
 
+  it('sends a temperature above Anthropic’s 1 as 1 (a conversation set higher for another provider’s model), which the API takes', async () => {
+    fake.script([{ text: 'Warm.' }, { text: 'Cool.' }]);
+    await provider.stream({ ...BASE, temperature: 1.6, messages: [{ role: 'user', content: 'hot?' }] });
+    await provider.stream({ ...BASE, temperature: 0.4, messages: [{ role: 'user', content: 'cold?' }] });
+    expect(fake.requests.map((request) => request.body?.temperature)).toEqual([1, 0.4]);
+  });
+
   it('streams text through onText and returns content, stop reason and usage', async () => {
     fake.script([{ text: 'One two three four.' }]);
     const deltas: string[] = [];

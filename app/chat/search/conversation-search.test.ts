@@ -1,8 +1,9 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
+import { ConversationSchema } from '../../../shared/domain/chat';
 import { ConversationStore } from '../conversation-store';
 import { ConversationSearch, parseQuery, SEARCH_INDEX_FILE_NAME } from './conversation-search';
 import { FullTextIndex } from './full-text-index';
@@ -155,6 +156,10 @@ describe('ConversationSearch', () => {
         reads.push(conversationId);
         return store.readForSearch(conversationId);
       },
+      readForSnippet: (conversationId: string) => {
+        reads.push(`snippet ${conversationId}`);
+        return store.readForSnippet(conversationId);
+      },
     });
     const search = new ConversationSearch({
       conversationsDir: store.conversationsDir,
@@ -167,7 +172,7 @@ describe('ConversationSearch', () => {
     expect(reads).toEqual([]);
     expect((await search.search('ferry', 10)).hits.map((hit) => hit.id)).toEqual([id]);
     // Only the hit is read, for its snippet.
-    expect(reads).toEqual([id]);
+    expect(reads).toEqual([`snippet ${id}`]);
     expect((await search.search('harbour', 10)).hits.map((hit) => hit.id)).toEqual([other]);
   });
 
@@ -212,6 +217,31 @@ describe('ConversationSearch', () => {
       await search.close();
       const rebuilt = FullTextIndex.parse(await readFile(file));
       expect(typeof rebuilt === 'string' ? rebuilt : rebuilt.documentIds()).toEqual([id]);
+    }
+  });
+
+  it('reads a hit’s snippet from its file without checking the whole conversation against the schema', async () => {
+    const first = await open();
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n += 1)
+      ids.push(
+        await conversation(first.store, `Trip ${n}`, [
+          said('user', `leg ${n}`),
+          said('assistant', 'the Kiel ferry leaves at nine'),
+        ]),
+      );
+    await first.search.close();
+    // A fresh start: nothing is in memory, so each snippet comes from its file.
+    const { search } = await open();
+    const parse = vi.spyOn(ConversationSchema, 'safeParse');
+    try {
+      const result = await search.search('ferry', 50);
+      expect(result.hits.map((hit) => hit.id).sort()).toEqual([...ids].sort());
+      for (const hit of result.hits)
+        expect(hit.snippet).toMatchObject({ text: 'the Kiel ferry leaves at nine', role: 'assistant' });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
     }
   });
 });

@@ -9,7 +9,7 @@ import { FullTextIndex, FULL_TEXT_VERSION } from './full-text-index';
 import type { QueryTerm } from './full-text-index';
 import { findSnippet } from './search-snippet';
 import type { SearchSnippet } from './search-snippet';
-import { searchTexts } from './search-text';
+import { looseSearchTexts, searchTexts } from './search-text';
 import { collectTerms, isCjkTerm, tokenize } from './search-tokens';
 
 /** Beside the conversations; the '.' keeps it from ever being read as one (no id has a dot). */
@@ -32,6 +32,8 @@ export interface SearchableConversations {
   summary(id: string): ConversationSummary | undefined;
   fileIdentity(id: string): FileIdentity | undefined;
   readForSearch(id: string): Promise<{ conversation: Conversation; file: FileIdentity } | undefined>;
+  /** A conversation for its snippet: in memory, or its file's JSON unchecked (read with looseSearchTexts). */
+  readForSnippet(id: string): Promise<unknown>;
   followContent(listener: ConversationContentListener): () => void;
 }
 
@@ -146,8 +148,8 @@ export class ConversationSearch {
     );
     const hits = await Promise.all(
       ranked.slice(0, limit).map(async ({ summary }): Promise<SearchHit> => {
-        const read = await this.options.store.readForSearch(summary.id);
-        const snippet = read === undefined ? undefined : findSnippet(searchTexts(read.conversation.messages), matched);
+        const read = await this.options.store.readForSnippet(summary.id);
+        const snippet = read === undefined ? undefined : findSnippet(looseSearchTexts(read), matched);
         return {
           id: summary.id,
           title: summary.title,

@@ -48,3 +48,37 @@ export function searchTexts(messages: readonly ChatMessage[]): SearchText[] {
   }
   return texts;
 }
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
+const textsOf = (blocks: unknown): string[] =>
+  Array.isArray(blocks)
+    ? blocks
+        .filter(isObject)
+        .flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
+    : [];
+
+/**
+ * The same texts as `searchTexts`, read straight from a conversation file's JSON (or a conversation in memory): only the
+ * fields search shows are looked at, so a snippet costs a JSON parse, not the whole schema's check (up to 50 a query).
+ * What does not have the expected shape is skipped; the file's own check happens where it is loaded to be used.
+ */
+export function looseSearchTexts(conversation: unknown): SearchText[] {
+  if (!isObject(conversation) || !Array.isArray(conversation.messages)) return [];
+  const texts: SearchText[] = [];
+  for (const message of conversation.messages) {
+    if (!isObject(message) || typeof message.id !== 'string' || !Array.isArray(message.content)) continue;
+    if (message.role !== 'user' && message.role !== 'assistant') continue;
+    const own = capped(textsOf(message.content), WORDS_CAP);
+    if (own !== '') texts.push({ messageId: message.id, role: message.role, text: own });
+    const tools: string[] = [];
+    for (const block of message.content) {
+      if (!isObject(block)) continue;
+      const result = block.type === 'tool_result' ? block : block.type === 'task_result' ? block.result : undefined;
+      if (isObject(result)) tools.push(...textsOf(result.content));
+    }
+    const toolText = capped(tools, TOOL_TEXT_CAP);
+    if (toolText !== '') texts.push({ messageId: message.id, role: 'tool', text: toolText });
+  }
+  return texts;
+}

@@ -4,7 +4,7 @@ import { conversationUsage } from '../../../shared/domain/chat-usage';
 import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
 import { Button, EmptyState, IconButton } from '../../ui/controls';
-import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../../ui/icons';
+import { ChatIcon, KeyIcon, PlusIcon, SettingsIcon, WarningIcon } from '../../ui/icons';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
@@ -23,6 +23,8 @@ const ComposerApps = lazy(() => import('../apps/composer-apps'));
 const LoadedToolsStrip = lazy(() => import('./loaded-tools-strip'));
 // Shown once the host's estimate arrives anyway: on demand, out of the first screen's bundle.
 const ContextMeter = lazy(async () => ({ default: (await import('./context-meter')).ContextMeter }));
+// Opened from the header's settings button only.
+const ConversationSettingsDialog = lazy(() => import('./conversation-settings-dialog'));
 
 /** Starts a new conversation (it opens); a refusal is a toast. */
 function useStartConversation(): { startNew: () => Promise<void>; creating: boolean } {
@@ -138,6 +140,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
     [conversation.id, setConversationModel],
   );
   const [toolsOpen, setToolsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const total = useMemo(() => conversationUsage(conversation.messages), [conversation.messages]);
   const keyMissing = missingKeyReason(settings, model);
   const toolSearchShown = useBerth((s) => {
@@ -179,6 +182,18 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           </span>
         ) : null}
         <ToolsPopover conversation={conversation} open={toolsOpen} onOpenChange={setToolsOpen} />
+        <IconButton
+          label={t('chat.params.open')}
+          icon={<SettingsIcon />}
+          className="conversation-settings-trigger"
+          data-custom={hasOwnSettings(conversation) ? 'true' : undefined}
+          onClick={() => setSettingsOpen(true)}
+        />
+        {settingsOpen ? (
+          <Suspense fallback={null}>
+            <ConversationSettingsDialog conversation={conversation} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        ) : null}
       </header>
       {live?.toolCountWarning && running ? (
         <div className="banner banner-warning compact" role="note">
@@ -235,5 +250,14 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         disabledReason={keyMissing?.reason}
       />
     </section>
+  );
+}
+
+/** The conversation has a system prompt or parameters of its own: the settings button shows a dot. */
+function hasOwnSettings(conversation: Conversation): boolean {
+  return (
+    conversation.systemPrompt !== undefined ||
+    conversation.temperature !== undefined ||
+    conversation.maxTokens !== undefined
   );
 }

@@ -169,7 +169,7 @@ describe('<ConversationList> at 5,000 conversations', () => {
 
   it('shows the host’s message hits first with the match marked, then titles, and the keyboard walks them', async () => {
     const list = summaries(5_000);
-    const { transport } = mount(list, {
+    const { transport, store: state } = mount(list, {
       'chat.search': ({ query }) =>
         ok({
           hits:
@@ -202,6 +202,10 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(mark.closest('.conversation-snippet')!.textContent).toBe('You: …When does the Kiel ferry leave?');
     expect(rowButtons().map(titleOf)).toEqual(['Conversation number 4000']);
     expect(screen.getByRole('status').textContent).toMatch('Still indexing conversations');
+    // Opening the hit asks the chat to land on the message it was found in.
+    fireEvent.click(rowButtons()[0]!);
+    expect(state.getState().messageFocus).toEqual({ conversationId: list[4000]!.id, messageId: 'm1' });
+    expect(state.getState().activeConversationId).toBe(list[4000]!.id);
     // Debounced: one question for the word typed, with a limit.
     expect(transport.calls.filter((call) => call.method === 'chat.search')).toEqual([
       { method: 'chat.search', input: { query: 'ferry', limit: 50 } },

@@ -170,7 +170,15 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   };
 
   const onRename = useCallback((id: string) => setRenaming(id), []);
-  const onOpen = useCallback((id: string) => void openConversation(id), [openConversation]);
+  const openConversationAt = useBerth((s) => s.openConversationAt);
+  // A hit in a message opens the conversation at that message; a title hit (or no search) at its end.
+  const onOpen = useCallback(
+    (id: string) => {
+      const messageId = snippets.get(id)?.messageId;
+      void (messageId === undefined ? openConversation(id) : openConversationAt(id, messageId));
+    },
+    [openConversation, openConversationAt, snippets],
+  );
   const onDelete = useCallback((id: string) => void deleteConversation(id), [deleteConversation]);
   const onPin = useCallback((id: string, pinned: boolean) => void setPinned(id, pinned), [setPinned]);
 

@@ -11,6 +11,7 @@ import { versionMarks } from '../../../shared/domain/chat-versions';
 import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
 import { recallScroll, rememberScroll } from './scroll-memory';
 import { useToolCardFocus } from './tool-card-focus';
+import { useMessageFocus } from './message-focus';
 import { useT } from '../../i18n/use-t';
 import { HostMessageText } from '../../i18n/host-message';
 import { ChatErrorActionButton } from './chat-error-action-button';
@@ -132,6 +133,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   }, [items, cutAt, folded, virtualizer]);
   // "Show in chat" from the Tasks view: scroll to a tool card and focus it.
   useToolCardFocus(conversation.id, items, virtualizer, scroller, stuck);
+  useMessageFocus(conversation, items, virtualizer, scroller, stuck);
 
   // Follow the stream only while the person is at the bottom; scrolling up to read stops it.
   useLayoutEffect(() => {
