@@ -6,11 +6,11 @@ import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../../shared/domain/mod
 import { useBerth } from '../../store';
 import { Button, Field, InlineAlert } from '../../ui/controls';
 import { Dialog, DialogBody, DialogClose, DialogDescription, DialogFooter, DialogHeader } from '../../ui/dialog';
-import { failureText } from '../../i18n/host-text';
+import { failureWords, useWords, words, type Words } from '../../i18n/words';
 import { useT } from '../../i18n/use-t';
 
 type FieldName = 'systemPrompt' | 'temperature' | 'maxTokens';
-type Problems = Partial<Record<FieldName | 'form', string>>;
+type Problems = Partial<Record<FieldName | 'form', Words>>;
 
 /** The highest temperature `model`'s provider takes: Anthropic's Messages API stops at 1. */
 export function temperatureMax(model: string): number {
@@ -45,6 +45,12 @@ export default function ConversationSettingsDialog({
   const [temperature, setTemperature] = useState(conversation.temperature?.toString() ?? '');
   const [maxTokens, setMaxTokens] = useState(conversation.maxTokens?.toString() ?? '');
   const [problems, setProblems] = useState<Problems>({});
+  // Worded as the dialog renders, so a live language switch re-words a shown problem.
+  const said = useWords();
+  const shown = (field: FieldName | 'form'): string | undefined => {
+    const problem = problems[field];
+    return problem === undefined ? undefined : said(problem);
+  };
   const [saving, setSaving] = useState(false);
   const maxTemperature = temperatureMax(conversation.model);
 
@@ -57,15 +63,15 @@ export default function ConversationSettingsDialog({
       temperatureValue === undefined ||
       (temperatureValue !== null && !(temperatureValue >= 0 && temperatureValue <= maxTemperature))
     )
-      found.temperature = t('chat.params.temperatureRange', { max: maxTemperature });
+      found.temperature = words('chat.params.temperatureRange', { max: maxTemperature });
     if (
       tokensValue === undefined ||
       (tokensValue !== null &&
         !(Number.isInteger(tokensValue) && tokensValue >= 1 && tokensValue <= CONVERSATION_LIMITS.maxTokensMax))
     )
-      found.maxTokens = t('chat.params.maxTokensRange', { max: CONVERSATION_LIMITS.maxTokensMax });
+      found.maxTokens = words('chat.params.maxTokensRange', { max: CONVERSATION_LIMITS.maxTokensMax });
     if (prompt.length > CONVERSATION_LIMITS.systemPromptChars)
-      found.systemPrompt = t('chat.params.systemPromptLong', { max: CONVERSATION_LIMITS.systemPromptChars });
+      found.systemPrompt = words('chat.params.systemPromptLong', { max: CONVERSATION_LIMITS.systemPromptChars });
     setProblems(found);
     if (Object.keys(found).length > 0 || temperatureValue === undefined || tokensValue === undefined) return;
     setSaving(true);
@@ -77,7 +83,7 @@ export default function ConversationSettingsDialog({
     setSaving(false);
     if (result.ok) return onClose();
     const field = result.path === 'temperature' || result.path === 'maxTokens' ? result.path : 'form';
-    setProblems({ [field]: failureText(result) });
+    setProblems({ [field]: failureWords(result) });
   };
 
   return (
@@ -95,7 +101,7 @@ export default function ConversationSettingsDialog({
           <Field
             label={t('chat.params.systemPrompt')}
             hint={t('chat.params.systemPromptHint')}
-            error={problems.systemPrompt}
+            error={shown('systemPrompt')}
           >
             {({ id, describedBy, invalid }) => (
               <textarea
@@ -113,7 +119,7 @@ export default function ConversationSettingsDialog({
             <Field
               label={t('chat.params.temperature')}
               hint={t('chat.params.temperatureHint', { max: maxTemperature })}
-              error={problems.temperature}
+              error={shown('temperature')}
             >
               {({ id, describedBy, invalid }) => (
                 <input
@@ -131,7 +137,7 @@ export default function ConversationSettingsDialog({
                 />
               )}
             </Field>
-            <Field label={t('chat.params.maxTokens')} hint={t('chat.params.maxTokensHint')} error={problems.maxTokens}>
+            <Field label={t('chat.params.maxTokens')} hint={t('chat.params.maxTokensHint')} error={shown('maxTokens')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -148,7 +154,7 @@ export default function ConversationSettingsDialog({
               )}
             </Field>
           </div>
-          {problems.form !== undefined ? <InlineAlert>{problems.form}</InlineAlert> : null}
+          {shown('form') !== undefined ? <InlineAlert>{shown('form')}</InlineAlert> : null}
         </DialogBody>
         <DialogFooter>
           <DialogClose>
