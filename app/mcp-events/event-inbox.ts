@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { INBOX_LIMIT, InboxEntrySchema, type EventSubscription, type InboxEntry } from '../../shared/domain/mcp-events';
-import { atomicWriteFile } from '../config/atomic-write';
+import { SerialFile } from '../config/serial-file';
 import { loadStateFile } from '../config/state-file';
 import type { EventOccurrence } from './events-draft';
 
@@ -16,21 +16,27 @@ export class EventInbox {
   private entries: InboxEntry[] = [];
   /** The last removal, for Undo (in memory: a restart forgets it). */
   private lastRemoved: InboxEntry[] = [];
-  private writing: Promise<void> = Promise.resolve();
   readonly filePath: string;
+  private readonly file: SerialFile;
   problem: string | undefined;
+  /** Why saving must stay refused (the unusable file could not even be moved aside): it is never overwritten unread. */
+  private saveBlocked: string | undefined;
 
   constructor(
     dataDir: string,
     private readonly now: () => number = Date.now,
   ) {
     this.filePath = join(dataDir, 'event-inbox.json');
+    this.file = new SerialFile(this.filePath);
   }
 
   async load(): Promise<void> {
     const loaded = await loadStateFile(this.filePath, FileSchema, this.now);
     if (loaded.kind === 'loaded') this.entries = loaded.data.entries;
-    else if (loaded.kind === 'unusable') this.problem = loaded.message;
+    else if (loaded.kind === 'unusable') {
+      this.problem = loaded.message;
+      this.saveBlocked = loaded.saveBlocked;
+    }
   }
 
   list(): readonly InboxEntry[] {
@@ -91,9 +97,9 @@ export class EventInbox {
   }
 
   private save(): Promise<void> {
+    if (this.saveBlocked !== undefined)
+      return Promise.reject(new Error(`${this.filePath} is not saved: ${this.saveBlocked}`));
     const text = `${JSON.stringify({ version: 1, entries: this.entries })}\n`;
-    const next = this.writing.then(() => atomicWriteFile(this.filePath, text));
-    this.writing = next.catch(() => undefined);
-    return next;
+    return this.file.write(text);
   }
 }

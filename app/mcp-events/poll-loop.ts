@@ -1,3 +1,4 @@
+import { abortableSleep } from './abortable-sleep';
 import { EventOccurrenceSchema, PollResultSchema } from './events-draft';
 import type { EventOccurrence, SubscriptionRequest } from './events-draft';
 
@@ -41,20 +42,6 @@ const CEILING_MS = 60 * 60_000;
 const DEFAULT_MS = 30_000;
 const DRAIN_LIMIT = 20;
 const MAX_ERROR_WAIT_MS = 5 * 60_000;
-
-const realSleep = (ms: number, signal: AbortSignal): Promise<boolean> =>
-  new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', abort);
-      resolve(true);
-    }, ms);
-    const abort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    signal.addEventListener('abort', abort, { once: true });
-  });
 
 /** Reads one `events/poll` answer: the batch and the wait the server asked for (undefined: none given). */
 export function readPollResult(raw: unknown): { batch: PollBatch; nextPollMs?: number; hasMore: boolean } {
@@ -109,7 +96,7 @@ export class PollLoop {
     const floor = Math.max(this.options.floorMs ?? POLL_FLOOR_MS, 0);
     const ceiling = Math.max(this.options.ceilingMs ?? CEILING_MS, floor);
     const drainLimit = this.options.drainLimit ?? DRAIN_LIMIT;
-    const sleep = this.options.sleep ?? realSleep;
+    const sleep = this.options.sleep ?? abortableSleep;
     let drained = 0;
     let failures = 0;
     while (!signal.aborted) {

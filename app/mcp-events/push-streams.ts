@@ -8,6 +8,7 @@ import {
   SUBSCRIPTION_ID_META,
   type SubscriptionRequest,
 } from './events-draft';
+import { abortableSleep } from './abortable-sleep';
 import type { PollBatch } from './poll-loop';
 import type { EventServers } from './event-servers';
 
@@ -158,7 +159,7 @@ export class PushStreams {
       const wait = Math.min(retryMs * 2 ** (failures - 1), MAX_RETRY_MS);
       this.options.onError(stream.id, ended.message, wait);
       stream.controller = new AbortController();
-      await sleep(wait, stream.controller.signal);
+      await abortableSleep(wait, stream.controller.signal);
     }
   }
 
@@ -231,18 +232,4 @@ function describeError(error: unknown): string {
   if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
   return 'no reason given';
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

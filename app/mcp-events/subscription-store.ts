@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { EventSubscriptionSchema, SEEN_EVENT_IDS, type EventSubscription } from '../../shared/domain/mcp-events';
-import { atomicWriteFile } from '../config/atomic-write';
+import { SerialFile } from '../config/serial-file';
 import { loadStateFile } from '../config/state-file';
 
 const FileSchema = z.object({ version: z.literal(1), subscriptions: z.array(EventSubscriptionSchema) });
@@ -21,8 +21,8 @@ export interface SubscriptionAdvance {
  */
 export class SubscriptionStore {
   private subscriptions: EventSubscription[] = [];
-  private writing: Promise<void> = Promise.resolve();
   readonly filePath: string;
+  private readonly file: SerialFile;
   /** Why the saved list could not be used at start-up, when it could not. */
   problem: string | undefined;
   /** Why saving must stay refused (the unusable file could not even be moved aside). */
@@ -33,6 +33,7 @@ export class SubscriptionStore {
     private readonly now: () => number = Date.now,
   ) {
     this.filePath = join(dataDir, 'event-subscriptions.json');
+    this.file = new SerialFile(this.filePath);
   }
 
   async load(): Promise<void> {
@@ -84,9 +85,6 @@ export class SubscriptionStore {
     if (this.saveBlocked !== undefined)
       return Promise.reject(new Error(`${this.filePath} is not saved: ${this.saveBlocked}`));
     const text = `${JSON.stringify({ version: 1, subscriptions: this.subscriptions }, null, 2)}\n`;
-    const next = this.writing.then(() => atomicWriteFile(this.filePath, text));
-    // A failed write is the caller's to report; the next write still runs.
-    this.writing = next.catch(() => undefined);
-    return next;
+    return this.file.write(text);
   }
 }

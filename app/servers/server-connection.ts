@@ -6,6 +6,7 @@ import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../share
 import type { HostMessage } from '../../shared/domain/host-message';
 import { formatSeconds } from '../format-seconds';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
+import { DeclaredCapabilities } from './declared-capabilities';
 import { closedReason, lostReason, messageOrInvalidResult, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { Listeners } from './connection-scope';
@@ -48,9 +49,6 @@ export type {
 const HTTP_PROBE_TIMEOUT_MS = 10_000;
 /** After a failed answer, how long a stdio server's last stderr lines get to arrive before the failure is put in words. */
 const STDERR_CATCH_UP_MS = 100;
-/** The requests whose results declare the server's capabilities (both eras). */
-const HANDSHAKES: ReadonlySet<string> = new Set(['initialize', 'server/discover']);
-const MAX_RAW_CAPABILITIES_CHARS = 64 * 1024;
 
 /**
  * One live MCP connection to one server, a local process (stdio) or a remote
@@ -73,14 +71,8 @@ export class ServerConnection implements SupervisedConnection {
   private connected = false;
   /** Something came from the server: with `connected`, the handshake is behind. */
   private heard = false;
-  /**
-   * The top-level capabilities of the handshake's result that the SDK's schema drops (it keeps only the keys it
-   * knows): a draft extension declared there — MCP Events' design sketch, `capabilities.events` — still reaches the
-   * services through the server's state.
-   */
-  private rawCapabilities: Record<string, unknown> = {};
-  /** Ids of the handshake requests sent (initialize, server/discover): only their results carry capabilities. */
-  private readonly handshakeIds = new Set<string | number>();
+  /** The capabilities as the server sent them (the SDK drops keys it does not know). */
+  private readonly declared = new DeclaredCapabilities();
   /** stdio, while this start probes the era. */
   private probeClock: EraProbeClock | undefined;
   /** The probe Berth stopped waiting for, and the DiscoverResult if the server answered it after all. */
@@ -105,7 +97,11 @@ export class ServerConnection implements SupervisedConnection {
         onTrace: (direction, message, bytes, raw) => {
           if (direction === 'out' && 'method' in message && message.method === 'initialize') this.sentInitialize = true;
           if (direction === 'in') this.heard = true;
-          this.keepRawCapabilities(direction, message);
+          if (this.declared.seen(direction, message) === 'too-large')
+            this.log.host(
+              'warning',
+              'the server declared capabilities of over 64 KB: only those the SDK knows are kept',
+            );
           this.watchProbe(direction, message);
           if (direction === 'out') this.lateProgress.sent(message);
           this.log.trace(direction, message, bytes, raw);
@@ -278,7 +274,7 @@ export class ServerConnection implements SupervisedConnection {
               version: serverInfo.version,
               ...(serverInfo.title !== undefined ? { title: serverInfo.title } : {}),
             },
-      capabilities: this.declaredCapabilities(),
+      capabilities: this.declared.over(this.client.getServerCapabilities() as Record<string, unknown> | undefined),
       instructions,
       tools: this.toolList,
       transport: this.transport.kind,
@@ -514,30 +510,6 @@ export class ServerConnection implements SupervisedConnection {
   }
 
   /** Feeds the era probe's clock: the probe going out, its answer, and any sign that the server runs. */
-  private keepRawCapabilities(direction: 'in' | 'out', message: JSONRPCMessage): void {
-    if (direction === 'out') {
-      if ('method' in message && 'id' in message && HANDSHAKES.has(message.method)) this.handshakeIds.add(message.id);
-      return;
-    }
-    // Only a handshake's answer: a capabilities key in any other result is the server's data.
-    if (!('result' in message) || !this.handshakeIds.has(message.id)) return;
-    const { capabilities } = message.result as { capabilities?: unknown };
-    if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) return;
-    // The state carries them to every window on each change: a huge declaration is not carried (the SDK's reading is).
-    if (JSON.stringify(capabilities).length > MAX_RAW_CAPABILITIES_CHARS) {
-      this.log.host('warning', 'the server declared capabilities of over 64 KB: only those the SDK knows are kept');
-      return;
-    }
-    this.rawCapabilities = capabilities as Record<string, unknown>;
-  }
-
-  /** What the server declared: the SDK's reading, over the top-level keys as sent (the ones it does not know stay). */
-  private declaredCapabilities(): Record<string, unknown> | undefined {
-    const parsed = this.client.getServerCapabilities() as Record<string, unknown> | undefined;
-    if (parsed === undefined) return undefined;
-    return { ...this.rawCapabilities, ...parsed };
-  }
-
   private watchProbe(direction: 'in' | 'out', message: JSONRPCMessage): void {
     const clock = this.probeClock;
     if (clock === undefined) return;
