@@ -1,32 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
-import { mockElementSizes } from '../../test-support/element-sizes';
 import type { FakeHandlers } from '../../test-support/fake-transport';
-import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
-import { forgetScrollPositions } from './scroll-memory';
-import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
+import { setUpChatViewTests } from '../../test-support/chat-view-tests';
 
-// Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
-beforeAll(preloadLazyChunks);
-
-beforeAll(() => {
-  stubResizeObserver();
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-});
-let restoreSizes: () => void;
-beforeEach(() => {
-  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
-});
-afterEach(() => {
-  cleanup();
-  restoreSizes();
-  forgetScrollPositions();
-});
+setUpChatViewTests();
 
 const SETTINGS: SettingsView = {
   apiKey: { source: 'stored', hint: '…wxyz' },

@@ -1,34 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ContextFill } from '../../../shared/contract/chat';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ContextCut, Conversation } from '../../../shared/domain/chat';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
 import { App } from '../../app';
 import { createBerthStore } from '../../store';
-import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
-import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
-import { forgetScrollPositions } from './scroll-memory';
-import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { setUpChatViewTests } from '../../test-support/chat-view-tests';
 
-// Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
-beforeAll(preloadLazyChunks);
-
-beforeAll(() => {
-  stubResizeObserver();
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-});
-let restoreSizes: () => void;
-beforeEach(() => {
-  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
-});
-afterEach(() => {
-  cleanup();
-  restoreSizes();
-  forgetScrollPositions();
-});
+setUpChatViewTests();
 
 const SETTINGS: SettingsView = {
   apiKey: { source: 'stored', hint: '…wxyz' },

@@ -1,37 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
-import type { SettingsView } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
-import { mockElementSizes } from '../../test-support/element-sizes';
-import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
-import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { buildTimeline } from './chat-model';
 import { rowIndexOf } from './message-focus';
-import { forgetScrollPositions } from './scroll-memory';
+import { setUpChatViewTests } from '../../test-support/chat-view-tests';
+import { shellHandlers } from '../../test-support/shell-handlers';
 
-beforeAll(preloadLazyChunks);
-beforeAll(() => {
-  stubResizeObserver();
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-});
-let restoreSizes: () => void;
-beforeEach(() => {
-  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
-});
-afterEach(() => {
-  cleanup();
-  restoreSizes();
-  forgetScrollPositions();
-});
-
-const SETTINGS: SettingsView = {
-  apiKey: { source: 'stored', hint: '…wxyz' },
-  models: [{ id: 'claude-a', label: 'Claude A' }],
-  defaultModel: 'claude-a',
-};
+setUpChatViewTests();
 
 // 200 messages: the one found is far above the end, so it is not rendered until the list scrolls to it.
 const MESSAGES: ChatMessage[] = Array.from({ length: 200 }, (_, n) => ({
@@ -54,16 +32,9 @@ const CONVERSATION: Conversation = {
 function mount() {
   return renderAppWithBerth({
     handlers: {
-      'app.info': () =>
-        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-      'servers.list': () => ok([]),
-      'logs.query': () => ok({ entries: [], dropped: 0 }),
-      'settings.get': () => ok(SETTINGS),
+      ...shellHandlers(),
       'consent.policies': () => ok([]),
       'sampling.policies': () => ok({}),
-      'pending.list': () => ok([]),
-      'elicitation.awaiting': () => ok([]),
       'chat.list': () =>
         ok([{ id: 'c1', title: 'Trip', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 200 }]),
       'chat.get': () => ok(CONVERSATION),
